@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { LIMITS } from '@portfolio-master/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { imageRoutes } from './modules/images/images.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { registerErrorHandling, sendProblem } from './plugins/errors.js';
+import { createServices, type AppServices } from './services.js';
+
+z.config(z.locales.uz());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database; when absent one is opened from config and closed with the app. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The whole site as a Fastify instance, ready for `inject` or `listen`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: [
+        'req.headers["x-token"]',
+        'req.headers.token',
+        'req.headers.authorization',
+        'req.headers.cookie',
+      ],
+    },
+    // Fastify accepts a hop count too, though its types leave it out.
+    trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = options.database ?? createDatabase(config.database);
+  await migrateToLatest(database.db);
+  const services = await createServices(config, database, app.log);
+  app.decorate('services', services);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await services.limiter.close();
+    if (!options.database) await database.destroy();
+  });
+
+  // Third-party plugins first, then ours.
+  await app.register(helmet, {
+    // Plain-http local use must keep working; TLS terminates at the proxy in production.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['x-token', 'token', 'content-type', 'accept'],
+    exposedHeaders: ['x-token', 'retry-after'],
+    maxAge: 86_400,
+  });
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: {
+      fileSize: LIMITS.images.maxBytes,
+      files: LIMITS.images.maxFiles,
+      fields: 50,
+      fieldSize: 100 * 1024,
+      parts: 60,
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Portfolio Master API',
+        description: 'Dasturchilar portfoliolari uchun hamjamiyat sayti API’si',
+        version: '1.0.0',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, services);
+      await api.register(userRoutes, services);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(imageRoutes, services);
+
+  await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** The built web app, when there is one, with client-side routes falling back to index.html. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/')) {
+      const file = path.join(webDist, url);
+      if (file.startsWith(webDist) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(webDist, file));
+      }
+      return reply.sendFile('index.html');
+    }
+    return sendProblem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'Bunday manzil topilmadi' });
+  });
+}

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, validated once at start-up. This is the only module that reads `process.env`;
+ * everything else receives a `Config`.
+ */
+
+const onOff = (fallback: 'on' | 'off') =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' })
+    .default(fallback)
+    .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('::')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('sqlite:./data/portfolio.db')
+      .refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
+        error: 'sqlite:<fayl> yoki postgres://... bo‘lishi kerak',
+      }),
+  ),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Portfolio Master <no-reply@portfolio-master.uz>'),
+  ),
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email())),
+  ),
+  UPLOAD_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/uploads')),
+  MAIL_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/mail')),
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['on', 'off', 'true', 'false', '1', '0']).optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  RATE_LIMIT: z.preprocess(emptyToUndefined, onOff('on')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+});
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: ReadonlySet<string>;
+  uploadDir: string;
+  mailDir: string;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string[] | undefined;
+  rateLimit: boolean;
+  logLevel: string;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Sozlamalar noto‘g‘ri (environment):\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const seedDemo =
+    env.SEED_DEMO === undefined ? env.NODE_ENV !== 'production' : ['on', 'true', '1'].includes(env.SEED_DEMO);
+  const database: DatabaseConfig = env.DATABASE_URL.startsWith('sqlite:')
+    ? { dialect: 'sqlite', file: env.DATABASE_URL.slice('sqlite:'.length) }
+    : { dialect: 'postgres', url: env.DATABASE_URL };
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    database,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminEmails: new Set(env.ADMIN_EMAILS),
+    uploadDir: path.resolve(env.UPLOAD_DIR),
+    mailDir: path.resolve(env.MAIL_DIR),
+    seedDemo,
+    redisUrl: env.REDIS_URL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimit: env.RATE_LIMIT,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST,
+  };
+}

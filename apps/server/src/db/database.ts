@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = DatabaseConfig['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('busy_timeout = 5000');
+  return connection;
+}
+
+export function createDatabase(config: DatabaseConfig, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (config.dialect === 'sqlite') {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}

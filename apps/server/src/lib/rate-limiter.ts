@@ -1,0 +1,165 @@
+import { Redis } from 'ioredis';
+import { HttpError } from './http-error.js';
+
+/** A fixed window: at most `limit` hits per `windowSeconds`. */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateState {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+interface RateStore {
+  /** Adds one hit and returns the count in the current window and its milliseconds left. */
+  hit(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
+  peek(key: string): Promise<{ count: number; msLeft: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+class MemoryStore implements RateStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor() {
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  async hit(key: string, windowMs: number) {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, msLeft: window.resetAt - now };
+  }
+
+  async peek(key: string) {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) return { count: 0, msLeft: 0 };
+    return { count: window.count, msLeft: window.resetAt - now };
+  }
+
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+  }
+}
+
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return { count, ttl }`;
+
+/** Shared by every instance, so a limit holds for the whole site rather than per process. */
+class RedisStore implements RateStore {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, windowMs: number) {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [number, number];
+    return { count, msLeft: ttl > 0 ? ttl : windowMs };
+  }
+
+  async peek(key: string) {
+    const [count, ttl] = await Promise.all([this.redis.get(`rl:${key}`), this.redis.pttl(`rl:${key}`)]);
+    return { count: Number(count ?? 0), msLeft: Math.max(ttl, 0) };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(`rl:${key}`);
+  }
+
+  async close() {
+    this.redis.disconnect();
+  }
+}
+
+export class RateLimiter {
+  private constructor(
+    private readonly store: RateStore,
+    private readonly enabled: boolean,
+  ) {}
+
+  static create(options: { enabled: boolean; redisUrl?: string | undefined }): RateLimiter {
+    const store = options.redisUrl
+      ? new RedisStore(new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+      : new MemoryStore();
+    return new RateLimiter(store, options.enabled);
+  }
+
+  private toState(rule: RateRule, count: number, msLeft: number): RateState {
+    return {
+      allowed: count <= rule.limit,
+      remaining: Math.max(rule.limit - count, 0),
+      retryAfterSeconds: Math.max(Math.ceil(msLeft / 1000), 1),
+    };
+  }
+
+  /** Counts one hit; throws 429 with Retry-After once the rule is exceeded. */
+  async consume(rule: RateRule, subject: string): Promise<void> {
+    if (!this.enabled) return;
+    const { count, msLeft } = await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
+    const state = this.toState(rule, count, msLeft);
+    if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
+  }
+
+  /** Throws 429 when the rule is already exhausted, without counting. */
+  async check(rule: RateRule, subject: string): Promise<void> {
+    if (!this.enabled) return;
+    const { count, msLeft } = await this.store.peek(`${rule.name}:${subject}`);
+    if (count >= rule.limit) throw tooManyRequests(Math.max(Math.ceil(msLeft / 1000), 1));
+  }
+
+  /** Counts one hit without refusing; pair with check(). */
+  async record(rule: RateRule, subject: string): Promise<void> {
+    if (!this.enabled) return;
+    await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
+  }
+
+  async reset(rule: RateRule, subject: string): Promise<void> {
+    await this.store.reset(`${rule.name}:${subject}`);
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
+function tooManyRequests(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    'RATE_LIMITED',
+    `Juda ko‘p urinish. ${retryAfterSeconds} soniyadan keyin qayta urinib ko‘ring`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/** The limits of the site, in one place. */
+export const RATE_RULES = {
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  verificationPerAddress: { name: 'verify-email', limit: 3, windowSeconds: 60 * 60 },
+  verificationPerIp: { name: 'verify-ip', limit: 20, windowSeconds: 60 * 60 },
+  registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
+  comments: { name: 'comment', limit: 9, windowSeconds: 30 },
+  likes: { name: 'like', limit: 30, windowSeconds: 30 },
+  portfolioWrites: { name: 'portfolio-write', limit: 9, windowSeconds: 30 },
+  uploads: { name: 'upload', limit: 9, windowSeconds: 30 },
+} satisfies Record<string, RateRule>;

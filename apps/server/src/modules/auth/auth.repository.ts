@@ -1,0 +1,100 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function insertSession(
+  db: Executor,
+  session: { id: string; userId: string; tokenHash: string; createdAt: string; expiresAt: string },
+) {
+  return db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+}
+
+export async function findSessionWithUser(
+  db: Executor,
+  tokenHash: string,
+  now: string,
+): Promise<{ sessionId: string; expiresAt: Date | string; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_expires_at, ...user } = row;
+  return { sessionId: session_id, expiresAt: session_expires_at, user };
+}
+
+export function extendSession(db: Executor, sessionId: string, expiresAt: string) {
+  return db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export function deleteSession(db: Executor, sessionId: string) {
+  return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export function deleteOtherSessions(db: Executor, userId: string, keepSessionId: string) {
+  return db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+}
+
+export function deleteExpiredSessions(db: Executor, now: string) {
+  return db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}
+
+export function insertVerification(
+  db: Executor,
+  verification: { id: string; email: string; tokenHash: string; createdAt: string; expiresAt: string },
+) {
+  return db
+    .insertInto('email_verifications')
+    .values({
+      id: verification.id,
+      email: verification.email,
+      token_hash: verification.tokenHash,
+      created_at: verification.createdAt,
+      expires_at: verification.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** Marks a matching, unused, unexpired token as used; true when exactly this call consumed it. */
+export async function consumeVerification(db: Executor, tokenHash: string, email: string, now: string) {
+  const result = await db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function isVerificationUsable(db: Executor, tokenHash: string, email: string, now: string) {
+  const row = await db
+    .selectFrom('email_verifications')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function deleteExpiredVerifications(db: Executor, now: string) {
+  return db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute();
+}

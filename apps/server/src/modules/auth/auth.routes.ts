@@ -1,0 +1,109 @@
+import {
+  loginBodySchema,
+  problemSchema,
+  registerBodySchema,
+  sendVerificationBodySchema,
+  userSchema,
+} from '@portfolio-master/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fileFrom } from '../../lib/uploads.js';
+import { currentAuth, tokenFrom } from '../../plugins/authentication.js';
+import type { AppServices } from '../../services.js';
+
+const tokenHeader = { 'x-token': z.string().meta({ description: 'The new session token' }) };
+
+export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth, users, hooks }) => {
+  app.post(
+    '/register/send-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a registration link to an email address',
+        body: sendVerificationBodySchema,
+        response: { 200: z.literal(true), 422: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request) => {
+      await auth.sendVerification(request.body.email, request.ip);
+      return true as const;
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account with the emailed token (header `token`)',
+        headers: z.object({ token: z.string().max(200).optional() }),
+        body: registerBodySchema,
+        consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
+        response: {
+          201: userSchema.meta({ headers: tokenHeader }),
+          400: problemSchema,
+          409: problemSchema,
+          415: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.register(
+        tokenFrom(request, 'token'),
+        request.body,
+        fileFrom(request.body.image),
+        request.ip,
+      );
+      reply.code(201).header('x-token', token);
+      return users.presentOne(user, user.id);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email or username; the token comes in the x-token header',
+        body: loginBodySchema,
+        response: { 200: userSchema, 401: problemSchema, 422: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.login(request.body, request.ip);
+      reply.header('x-token', token);
+      return users.presentOne(user, user.id);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: hooks.required,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        response: { 204: z.undefined(), 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(currentAuth(request).sessionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/verify-token',
+    {
+      preHandler: hooks.optional,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the x-token is a live session',
+        response: { 200: z.boolean() },
+      },
+    },
+    async (request) => request.auth !== null,
+  );
+};

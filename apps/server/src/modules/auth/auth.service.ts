@@ -1,0 +1,196 @@
+import type { LoginBody, RegisterBody } from '@portfolio-master/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { isUniqueViolation, violatedConstraint } from '../../lib/database-errors.js';
+import { addDays, toIsoString } from '../../lib/dates.js';
+import { HttpError } from '../../lib/http-error.js';
+import { newId } from '../../lib/ids.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { ImageStore } from '../images/image-store.js';
+import * as images from '../images/images.repository.js';
+import type { Mailer } from '../mail/mailer.js';
+import { alreadyRegisteredMail, verificationMail } from '../mail/templates.js';
+import { AVATAR_MAX_DIMENSION, usernameTaken } from '../users/users.service.js';
+import * as users from '../users/users.repository.js';
+import * as auth from './auth.repository.js';
+import { assertPasswordAllowed, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+const SESSION_DAYS = 30;
+/** Sliding expiry is pushed forward at most this often, so reads do not write on every request. */
+const SESSION_REFRESH_MS = 60 * 60 * 1000;
+const VERIFICATION_HOURS = 24;
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+}
+
+const emailNotVerified = () =>
+  new HttpError(400, 'EMAIL_NOT_VERIFIED', 'Email tasdiqlanmagan yoki tasdiqlash havolasi eskirgan');
+
+const emailTaken = () =>
+  new HttpError(409, 'EMAIL_TAKEN', 'Bu email bilan hisob allaqachon mavjud', {
+    email: ['Bu email bilan hisob allaqachon mavjud'],
+  });
+
+const invalidCredentials = () =>
+  new HttpError(401, 'INVALID_CREDENTIALS', 'Email (yoki foydalanuvchi nomi) yoki parol noto‘g‘ri');
+
+export class AuthService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: {
+      mailer: Mailer;
+      limiter: RateLimiter;
+      imageStore: ImageStore;
+      publicUrl: string;
+      logger: FastifyBaseLogger;
+    },
+  ) {}
+
+  async sendVerification(email: string, ip: string): Promise<void> {
+    const { limiter, mailer, publicUrl } = this.deps;
+    await limiter.consume(RATE_RULES.verificationPerIp, ip);
+    await limiter.consume(RATE_RULES.verificationPerAddress, email);
+
+    const existing = await users.findUserByEmail(this.db, email);
+    if (existing) {
+      await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/auth/login`));
+      return;
+    }
+    const token = newToken();
+    const now = new Date();
+    await auth.insertVerification(this.db, {
+      id: newId(now),
+      email,
+      tokenHash: hashToken(token),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + VERIFICATION_HOURS * 3_600_000).toISOString(),
+    });
+    const link = `${publicUrl}/auth/register?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+    await mailer.send(verificationMail(email, link));
+  }
+
+  async register(
+    token: string | undefined,
+    body: RegisterBody,
+    avatar: Buffer | undefined,
+    ip: string,
+  ): Promise<{ user: UserRow; token: string }> {
+    await this.deps.limiter.consume(RATE_RULES.registerPerIp, ip);
+    if (!token) throw emailNotVerified();
+    const tokenHash = hashToken(token);
+    const now = new Date();
+    if (!(await auth.isVerificationUsable(this.db, tokenHash, body.email, now.toISOString()))) {
+      throw emailNotVerified();
+    }
+    assertPasswordAllowed(body.password, { username: body.username, email: body.email });
+    if (await users.findUserByUsername(this.db, body.username)) throw usernameTaken();
+    if (await users.findUserByEmail(this.db, body.email)) throw emailTaken();
+
+    const passwordHash = await hashPassword(body.password);
+    const userId = newId(now);
+    const stored = avatar
+      ? await this.deps.imageStore.save(avatar, { maxDimension: AVATAR_MAX_DIMENSION })
+      : undefined;
+    const sessionToken = newToken();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await auth.consumeVerification(trx, tokenHash, body.email, now.toISOString()))) {
+          throw emailNotVerified();
+        }
+        await users.insertUser(trx, {
+          id: userId,
+          username: body.username,
+          email: body.email,
+          email_public: 0,
+          password_hash: passwordHash,
+          firstname: body.firstname,
+          lastname: body.lastname,
+          image: stored?.filename ?? null,
+          is_admin: 0,
+          description: body.description ?? '',
+          skills: JSON.stringify(body.skills ?? []),
+          github_profile: body.githubProfile ?? '',
+          telegram_profile: body.telegramProfile ?? '',
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        if (stored)
+          await images.insertImage(trx, { ...stored, ownerId: userId, portfolioId: null, position: 0 });
+        await this.insertSession(trx, userId, sessionToken, now);
+      });
+    } catch (error) {
+      if (stored) await this.deps.imageStore.remove([stored.filename]);
+      if (isUniqueViolation(error)) {
+        throw violatedConstraint(error).includes('email') ? emailTaken() : usernameTaken();
+      }
+      throw error;
+    }
+    const user = await users.findUserById(this.db, userId);
+    return { user: user!, token: sessionToken };
+  }
+
+  async login(body: LoginBody, ip: string): Promise<{ user: UserRow; token: string }> {
+    const { limiter } = this.deps;
+    const identifier = body.email.trim().toLowerCase();
+    await limiter.consume(RATE_RULES.loginPerIp, ip);
+    await limiter.check(RATE_RULES.loginFailuresPerAccount, identifier);
+
+    const user = identifier.includes('@')
+      ? await users.findUserByEmail(this.db, identifier)
+      : await users.findUserByUsername(this.db, identifier);
+    const valid = user
+      ? await verifyPassword(user.password_hash, body.password)
+      : await verifyAgainstDummy(body.password);
+    if (!user || !valid) {
+      await limiter.record(RATE_RULES.loginFailuresPerAccount, identifier);
+      throw invalidCredentials();
+    }
+    await limiter.reset(RATE_RULES.loginFailuresPerAccount, identifier);
+    const token = newToken();
+    await this.insertSession(this.db, user.id, token, new Date());
+    return { user, token };
+  }
+
+  /** The signed-in user for a token, extending the session's 30 days as it is used. */
+  async authenticate(token: string | undefined): Promise<Authenticated | null> {
+    if (!token || token.length > 200) return null;
+    const now = new Date();
+    const found = await auth.findSessionWithUser(this.db, hashToken(token), now.toISOString());
+    if (!found) return null;
+    const expiresAt = new Date(toIsoString(found.expiresAt));
+    const renewed = addDays(now, SESSION_DAYS);
+    if (renewed.getTime() - expiresAt.getTime() > SESSION_REFRESH_MS) {
+      await auth.extendSession(this.db, found.sessionId, renewed.toISOString());
+    }
+    return { user: found.user, sessionId: found.sessionId };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await auth.deleteSession(this.db, sessionId);
+  }
+
+  async purgeExpired(): Promise<void> {
+    const now = new Date().toISOString();
+    await auth.deleteExpiredSessions(this.db, now);
+    await auth.deleteExpiredVerifications(this.db, now);
+  }
+
+  private async insertSession(
+    db: Parameters<typeof auth.insertSession>[0],
+    userId: string,
+    token: string,
+    now: Date,
+  ) {
+    await auth.insertSession(db, {
+      id: newId(now),
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: now.toISOString(),
+      expiresAt: addDays(now, SESSION_DAYS).toISOString(),
+    });
+  }
+}

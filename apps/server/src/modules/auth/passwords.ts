@@ -1,0 +1,40 @@
+import { hash, verify } from '@node-rs/argon2';
+import { HttpError } from '../../lib/http-error.js';
+import { COMMON_PASSWORDS } from './common-passwords.js';
+
+// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
+const ARGON2ID = 2; // Algorithm.Argon2id, a const enum the compiler cannot inline across packages
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so an unknown account cannot be told from a wrong password. */
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('portfolio-master-timing-equaliser');
+  await verifyPassword(await dummyHash, password);
+}
+
+/** Length is checked by the contract; here: no well-known password and none built from the account. */
+export function assertPasswordAllowed(
+  password: string,
+  context: { username?: string; email?: string },
+): void {
+  const lowered = password.toLowerCase();
+  const fromAccount = [context.username?.toLowerCase(), context.email?.toLowerCase()].filter(Boolean);
+  if (COMMON_PASSWORDS.has(lowered) || fromAccount.includes(lowered)) {
+    const message = 'Bu parol juda keng tarqalgan yoki oson topiladi. Boshqa parol tanlang';
+    throw new HttpError(422, 'VALIDATION_FAILED', message, { password: [message] });
+  }
+}

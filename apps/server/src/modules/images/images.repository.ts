@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function insertImage(
+  db: Executor,
+  image: {
+    filename: string;
+    ownerId: string;
+    portfolioId: string | null;
+    position: number;
+    width: number;
+    height: number;
+    bytes: number;
+  },
+) {
+  return db
+    .insertInto('images')
+    .values({
+      filename: image.filename,
+      owner_id: image.ownerId,
+      portfolio_id: image.portfolioId,
+      position: image.position,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export async function deleteImageRows(db: Executor, filenames: readonly string[]): Promise<void> {
+  if (filenames.length === 0) return;
+  await db.deleteFrom('images').where('filename', 'in', filenames).execute();
+}
+
+export async function findPortfolioImageNames(db: Executor, portfolioId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('images')
+    .select('filename')
+    .where('portfolio_id', '=', portfolioId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.filename);
+}
+
+export async function findImageWidth(db: Executor, filename: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('images')
+    .select('width')
+    .where('filename', '=', filename)
+    .executeTakeFirst();
+  return row?.width;
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { newId } from '../../lib/ids.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Real SMTP when SMTP_URL is set. Otherwise each mail is written to MAIL_DIR as an .eml file and the log
+ * names the file; the log line itself never carries the mail body, which holds a secret link.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  mailDir: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  const { logger } = options;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.mailDir, { recursive: true });
+      const file = path.join(
+        options.mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail saved (no SMTP_URL set)');
+    },
+    close: () => transport.close(),
+  };
+}

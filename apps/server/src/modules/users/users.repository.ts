@@ -1,0 +1,95 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Updateable } from 'kysely';
+import type { Database, NewUser, UserRow, UsersTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type UserPatch = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
+
+export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Case-insensitive, served by the unique index on lower(username). */
+export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(db: Executor, id: string, patch: UserPatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export function listUsers(db: Executor, limit: number, offset: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export interface PortfolioRefRow {
+  id: string;
+  author_id: string;
+  title: string;
+  linktitle: string;
+}
+
+/** Each author's portfolios, newest first, with their image names in gallery order. */
+export async function findPortfolioRefs(
+  db: Executor,
+  authorIds: readonly string[],
+): Promise<{ portfolios: PortfolioRefRow[]; images: { portfolio_id: string | null; filename: string }[] }> {
+  if (authorIds.length === 0) return { portfolios: [], images: [] };
+  const portfolios = await db
+    .selectFrom('portfolios')
+    .select(['id', 'author_id', 'title', 'linktitle'])
+    .where('author_id', 'in', authorIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (portfolios.length === 0) return { portfolios, images: [] };
+  const images = await db
+    .selectFrom('images')
+    .select(['portfolio_id', 'filename'])
+    .where(
+      'portfolio_id',
+      'in',
+      portfolios.map((portfolio) => portfolio.id),
+    )
+    .orderBy('portfolio_id')
+    .orderBy('position')
+    .execute();
+  return { portfolios, images };
+}
+
+export async function setAdminFlag(db: Executor, username: string, isAdmin: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_admin: isAdmin ? 1 : 0 })
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

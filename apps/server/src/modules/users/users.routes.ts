@@ -1,0 +1,86 @@
+import {
+  listQuerySchema,
+  problemSchema,
+  updateMeBodySchema,
+  userParamsSchema,
+  userSchema,
+} from '@portfolio-master/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { fileFrom } from '../../lib/uploads.js';
+import { currentAuth } from '../../plugins/authentication.js';
+import type { AppServices } from '../../services.js';
+
+export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { users, hooks, limiter }) => {
+  app.get(
+    '/user/me',
+    {
+      preHandler: hooks.optional,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user; 401 with the body false on any failure',
+        response: { 200: userSchema, 401: z.literal(false) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.auth) return reply.code(401).send(false);
+      return users.presentOne(request.auth.user, request.auth.user.id);
+    },
+  );
+
+  app.put(
+    '/user/me/update',
+    {
+      preHandler: hooks.required,
+      schema: {
+        tags: ['users'],
+        summary: 'Update the own profile; a password change needs currentPassword',
+        body: updateMeBodySchema,
+        consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
+        response: {
+          200: userSchema,
+          401: problemSchema,
+          409: problemSchema,
+          413: problemSchema,
+          415: problemSchema,
+          422: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = currentAuth(request);
+      const avatar = fileFrom(request.body.image);
+      if (avatar) await limiter.consume(RATE_RULES.uploads, user.id);
+      return users.updateMe(user, sessionId, request.body, avatar);
+    },
+  );
+
+  app.get(
+    '/user/all',
+    {
+      preHandler: hooks.optional,
+      schema: {
+        tags: ['users'],
+        summary: 'Users, newest first',
+        querystring: listQuerySchema,
+        response: { 200: z.array(userSchema), 422: problemSchema },
+      },
+    },
+    async (request) => users.list(request.query.limit, request.query.offset, request.auth?.user.id ?? null),
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      preHandler: hooks.optional,
+      schema: {
+        tags: ['users'],
+        summary: 'One user by id or username',
+        params: userParamsSchema,
+        response: { 200: userSchema, 404: problemSchema },
+      },
+    },
+    async (request) => users.getOne(request.params.id, request.auth?.user.id ?? null),
+  );
+};

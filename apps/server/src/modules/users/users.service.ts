@@ -1,0 +1,169 @@
+import type { PortfolioRef, UpdateMeBody, User } from '@portfolio-master/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
+import { toIsoString } from '../../lib/dates.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { isId } from '../../lib/ids.js';
+import { deleteOtherSessions } from '../auth/auth.repository.js';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { ImageStore } from '../images/image-store.js';
+import * as images from '../images/images.repository.js';
+import * as users from './users.repository.js';
+
+export const AVATAR_MAX_DIMENSION = 512;
+
+export const usernameTaken = () =>
+  new HttpError(409, 'USERNAME_TAKEN', 'Bu foydalanuvchi nomi band', {
+    username: ['Bu foydalanuvchi nomi band'],
+  });
+
+export class UsersService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly imageStore: ImageStore,
+    private readonly adminEmails: ReadonlySet<string>,
+  ) {}
+
+  isAdmin(row: Pick<UserRow, 'is_admin' | 'email'>): boolean {
+    return row.is_admin === 1 || this.adminEmails.has(row.email);
+  }
+
+  /** The API shape. The email shows to its owner always and to others only when made public. */
+  toUser(row: UserRow, portfolios: PortfolioRef[], viewerId: string | null): User {
+    const showEmail = row.id === viewerId || row.email_public === 1;
+    return {
+      _id: row.id,
+      username: row.username,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: showEmail ? row.email : null,
+      emailPublic: row.email_public === 1,
+      image: row.image,
+      isAdmin: this.isAdmin(row),
+      description: row.description,
+      skills: parseSkills(row.skills),
+      githubProfile: row.github_profile,
+      telegramProfile: row.telegram_profile,
+      registeredDate: toIsoString(row.created_at),
+      portfolios,
+    };
+  }
+
+  async present(rows: UserRow[], viewerId: string | null): Promise<User[]> {
+    const refs = await this.portfolioRefs(rows.map((row) => row.id));
+    return rows.map((row) => this.toUser(row, refs.get(row.id) ?? [], viewerId));
+  }
+
+  async presentOne(row: UserRow, viewerId: string | null): Promise<User> {
+    const [user] = await this.present([row], viewerId);
+    return user!;
+  }
+
+  private async portfolioRefs(authorIds: string[]): Promise<Map<string, PortfolioRef[]>> {
+    const { portfolios, images: imageRows } = await users.findPortfolioRefs(this.db, authorIds);
+    const imagesByPortfolio = new Map<string, string[]>();
+    for (const image of imageRows) {
+      if (!image.portfolio_id) continue;
+      const list = imagesByPortfolio.get(image.portfolio_id) ?? [];
+      list.push(image.filename);
+      imagesByPortfolio.set(image.portfolio_id, list);
+    }
+    const byAuthor = new Map<string, PortfolioRef[]>();
+    for (const portfolio of portfolios) {
+      const list = byAuthor.get(portfolio.author_id) ?? [];
+      list.push({
+        _id: portfolio.id,
+        title: portfolio.title,
+        linktitle: portfolio.linktitle,
+        images: imagesByPortfolio.get(portfolio.id) ?? [],
+      });
+      byAuthor.set(portfolio.author_id, list);
+    }
+    return byAuthor;
+  }
+
+  async list(limit: number, offset: number, viewerId: string | null): Promise<User[]> {
+    return this.present(await users.listUsers(this.db, limit, offset), viewerId);
+  }
+
+  async findByIdOrUsername(idOrUsername: string): Promise<UserRow | undefined> {
+    if (isId(idOrUsername)) {
+      const byId = await users.findUserById(this.db, idOrUsername);
+      if (byId) return byId;
+    }
+    return users.findUserByUsername(this.db, idOrUsername);
+  }
+
+  async getOne(idOrUsername: string, viewerId: string | null): Promise<User> {
+    const row = await this.findByIdOrUsername(idOrUsername);
+    if (!row) throw notFound('Foydalanuvchi topilmadi');
+    return this.presentOne(row, viewerId);
+  }
+
+  async updateMe(
+    current: UserRow,
+    sessionId: string,
+    body: UpdateMeBody,
+    avatar: Buffer | undefined,
+  ): Promise<User> {
+    const patch: users.UserPatch = {};
+    if (body.firstname !== undefined) patch.firstname = body.firstname;
+    if (body.lastname !== undefined) patch.lastname = body.lastname;
+    if (body.description !== undefined) patch.description = body.description ?? '';
+    if (body.skills !== undefined) patch.skills = JSON.stringify(body.skills);
+    if (body.githubProfile !== undefined) patch.github_profile = body.githubProfile ?? '';
+    if (body.telegramProfile !== undefined) patch.telegram_profile = body.telegramProfile ?? '';
+    if (body.emailPublic !== undefined) patch.email_public = body.emailPublic ? 1 : 0;
+
+    if (body.username !== undefined && body.username !== current.username) {
+      const holder = await users.findUserByUsername(this.db, body.username);
+      if (holder && holder.id !== current.id) throw usernameTaken();
+      patch.username = body.username;
+    }
+
+    const changesPassword = body.password !== undefined && body.password !== '';
+    if (changesPassword) {
+      const password = body.password!;
+      if (!body.currentPassword || !(await verifyPassword(current.password_hash, body.currentPassword))) {
+        const message = 'Joriy parol noto‘g‘ri';
+        throw new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
+      }
+      assertPasswordAllowed(password, { username: patch.username ?? current.username, email: current.email });
+      patch.password_hash = await hashPassword(password);
+    }
+
+    const stored = avatar
+      ? await this.imageStore.save(avatar, { maxDimension: AVATAR_MAX_DIMENSION })
+      : undefined;
+    if (stored) patch.image = stored.filename;
+    patch.updated_at = new Date().toISOString();
+
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (stored)
+          await images.insertImage(trx, { ...stored, ownerId: current.id, portfolioId: null, position: 0 });
+        await users.updateUser(trx, current.id, patch);
+        if (stored && current.image) await images.deleteImageRows(trx, [current.image]);
+        if (changesPassword) await deleteOtherSessions(trx, current.id, sessionId);
+      });
+    } catch (error) {
+      if (stored) await this.imageStore.remove([stored.filename]);
+      if (isUniqueViolation(error)) throw usernameTaken();
+      throw error;
+    }
+    if (stored && current.image) await this.imageStore.remove([current.image]);
+
+    const updated = await users.findUserById(this.db, current.id);
+    return this.presentOne(updated!, current.id);
+  }
+}
+
+function parseSkills(value: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}

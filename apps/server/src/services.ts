@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { ImageStore } from './modules/images/image-store.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { UsersService } from './modules/users/users.service.js';
+import { authenticationHooks } from './plugins/authentication.js';
+
+/** Everything a route module may use, built once per app and passed in explicitly. */
+export interface AppServices {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  imageStore: ImageStore;
+  auth: AuthService;
+  users: UsersService;
+  hooks: ReturnType<typeof authenticationHooks>;
+}
+
+export async function createServices(
+  config: Config,
+  database: { db: Kysely<Database>; dialect: Dialect },
+  logger: FastifyBaseLogger,
+): Promise<AppServices> {
+  const { db, dialect } = database;
+  const limiter = RateLimiter.create({ enabled: config.rateLimit, redisUrl: config.redisUrl });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: config.mailDir,
+    logger,
+  });
+  const imageStore = new ImageStore(config.uploadDir);
+  await imageStore.init();
+  const users = new UsersService(db, imageStore, config.adminEmails);
+  const auth = new AuthService(db, { mailer, limiter, imageStore, publicUrl: config.publicUrl, logger });
+  return {
+    config,
+    db,
+    dialect,
+    limiter,
+    mailer,
+    imageStore,
+    auth,
+    users,
+    hooks: authenticationHooks(auth),
+  };
+}

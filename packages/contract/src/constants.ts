@@ -1,0 +1,31 @@
+/** Product constants shared by the server and the web app. */
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 1000;
+
+export const AVATAR_SIZES = [30, 40, 50, 70, 100] as const;
+export const IMAGE_WIDTHS = [64, 128, 256, 512, 1024, 1600] as const;
+
+export const LIMITS = {
+  username: { min: 3, max: 30 },
+  name: { min: 1, max: 50 },
+  email: { max: 254 },
+  password: { min: 8, max: 128 },
+  userDescription: { max: 1000 },
+  skills: { maxItems: 30, itemMax: 40 },
+  profileLink: { max: 200 },
+  title: { min: 3, max: 120 },
+  portfolioDescription: { max: 10_000 },
+  url: { max: 2048 },
+  technologies: { min: 1, max: 20, itemMax: 40 },
+  comment: { min: 1, max: 2000 },
+  images: { maxFiles: 8, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 },
+  avatar: { maxBytes: 10 * 1024 * 1024 },
+} as const;
+
+/** Usernames that collide with fixed routes under /user. */
+export const RESERVED_USERNAMES = ['me', 'all'] as const;
+
+export const SORTS = ['new', 'popular', 'discussed'] as const;
+export type Sort = (typeof SORTS)[number];

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_CREDENTIALS',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'EMAIL_NOT_VERIFIED',
+  'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNSUPPORTED_IMAGE',
+  'CONFLICT',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** RFC 9457 problem document as this API sends it. */
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.enum(ERROR_CODES),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof problemSchema>;

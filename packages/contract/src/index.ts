@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './fields.js';
+export * from './users.js';
+export * from './portfolios.js';

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './constants.js';
+import {
+  fileField,
+  httpUrl,
+  intField,
+  listField,
+  optionalHttpUrl,
+  requiredText,
+  splitList,
+} from './fields.js';
+import { authorRefSchema, idSchema } from './users.js';
+
+const isoDate = z.string().meta({ format: 'date-time' });
+
+const technologiesField = listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, 'Texnologiya').pipe(
+  z
+    .array(z.string())
+    .min(LIMITS.technologies.min, { error: 'Kamida bitta texnologiya kiriting' })
+    .max(LIMITS.technologies.max, { error: `Ko‘pi bilan ${LIMITS.technologies.max} ta texnologiya` }),
+);
+
+const descriptionField = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : value),
+  z
+    .string({ error: 'Tavsif matn bo‘lishi kerak' })
+    .max(LIMITS.portfolioDescription.max, {
+      error: `Tavsif ${LIMITS.portfolioDescription.max} belgidan oshmasin`,
+    }),
+);
+
+export const createPortfolioBodySchema = z
+  .object({
+    title: requiredText(LIMITS.title.min, LIMITS.title.max, 'Sarlavha'),
+    description: descriptionField.optional(),
+    url: httpUrl('Loyiha manzili'),
+    repoUrl: optionalHttpUrl('Repozitoriy manzili'),
+    used: technologiesField,
+    images: fileField.optional(),
+  })
+  .meta({ id: 'CreatePortfolioBody' });
+export type CreatePortfolioBody = z.infer<typeof createPortfolioBodySchema>;
+
+export const updatePortfolioBodySchema = z
+  .object({
+    title: requiredText(LIMITS.title.min, LIMITS.title.max, 'Sarlavha').optional(),
+    description: descriptionField.optional(),
+    url: httpUrl('Loyiha manzili').optional(),
+    repoUrl: optionalHttpUrl('Repozitoriy manzili'),
+    used: technologiesField.optional(),
+    images: fileField.optional(),
+    keepImages: z
+      .preprocess(splitList, z.array(z.string().max(200)).max(LIMITS.images.maxFiles * 4))
+      .optional(),
+  })
+  .meta({ id: 'UpdatePortfolioBody' });
+export type UpdatePortfolioBody = z.infer<typeof updatePortfolioBodySchema>;
+
+export const portfolioListQuerySchema = z.object({
+  page: intField(1, 1_000_000, 'page').default(1),
+  limit: intField(1, MAX_PAGE_SIZE, 'limit').default(PAGE_SIZE),
+  filter: z.preprocess(
+    (value) => (value === undefined ? [] : splitList(value)),
+    z
+      .array(z.string().max(LIMITS.technologies.itemMax, { error: 'Texnologiya nomi juda uzun' }))
+      .max(LIMITS.technologies.max, { error: 'Filtrda texnologiyalar juda ko‘p' }),
+  ),
+  q: z.string().trim().max(200, { error: 'Qidiruv matni 200 belgidan oshmasin' }).optional(),
+  sort: z.enum(SORTS, { error: 'sort: new, popular yoki discussed' }).default('new'),
+  author: z.string().trim().max(100).optional(),
+});
+export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
+
+export const commentSchema = z
+  .object({
+    _id: idSchema,
+    body: z.string(),
+    date: isoDate,
+    commentAuthor: authorRefSchema,
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+export const portfolioSummarySchema = z
+  .object({
+    _id: idSchema,
+    linktitle: z.string(),
+    title: z.string(),
+    description: z.string(),
+    url: z.string(),
+    repoUrl: z.string().nullable(),
+    images: z.array(z.string()),
+    used: z.array(z.string()),
+    date: isoDate,
+    updatedAt: isoDate,
+    author: authorRefSchema,
+    likesCount: z.number().int(),
+    commentsCount: z.number().int(),
+    likedByMe: z.boolean(),
+  })
+  .meta({ id: 'PortfolioSummary' });
+export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
+
+export const portfolioSchema = portfolioSummarySchema
+  .extend({
+    likes: z.array(idSchema),
+    comments: z.array(commentSchema),
+  })
+  .meta({ id: 'Portfolio' });
+export type Portfolio = z.infer<typeof portfolioSchema>;
+
+export const portfolioPageSchema = z
+  .object({
+    items: z.array(portfolioSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pageCount: z.number().int(),
+  })
+  .meta({ id: 'PortfolioPage' });
+export type PortfolioPage = z.infer<typeof portfolioPageSchema>;
+
+export const technologySchema = z
+  .object({ name: z.string(), count: z.number().int() })
+  .meta({ id: 'Technology' });
+export type Technology = z.infer<typeof technologySchema>;
+
+export const likeResultSchema = z
+  .object({ count: z.number().int(), isLiked: z.boolean() })
+  .meta({ id: 'LikeResult' });
+export type LikeResult = z.infer<typeof likeResultSchema>;
+
+export const commentBodySchema = z
+  .object({
+    body: z
+      .string({ error: 'Izoh matni kiritilishi shart' })
+      .max(LIMITS.comment.max * 4, { error: `Izoh ${LIMITS.comment.max} belgidan oshmasin` })
+      .refine((value) => value.trim().length >= LIMITS.comment.min, { error: 'Izoh matni kiritilishi shart' })
+      .refine((value) => value.trim().length <= LIMITS.comment.max, {
+        error: `Izoh ${LIMITS.comment.max} belgidan oshmasin`,
+      }),
+  })
+  .meta({ id: 'CommentBody' });
+export type CommentBody = z.infer<typeof commentBodySchema>;
+
+export const deleteCommentQuerySchema = z.object({
+  index: intField(0, 1_000_000, 'index').optional(),
+  commentId: idSchema.optional(),
+});
+
+export const portfolioParamsSchema = z.object({ id: z.string().min(1).max(300) });
