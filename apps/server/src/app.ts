@@ -22,9 +22,13 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { commentRoutes } from './modules/comments/comments.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
+import { likeRoutes } from './modules/likes/likes.routes.js';
+import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
+import { registerJsonParser } from './plugins/json-body.js';
 import { createServices, type AppServices } from './services.js';
 
 z.config(z.locales.uz());
@@ -64,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonParser(app);
 
   const database = options.database ?? createDatabase(config.database);
   await migrateToLatest(database.db);
@@ -122,6 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(authRoutes, services);
       await api.register(userRoutes, services);
+      await api.register(portfolioRoutes, services);
+      await api.register(likeRoutes, services);
+      await api.register(commentRoutes, services);
     },
     { prefix: '/api' },
   );

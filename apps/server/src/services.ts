@@ -5,8 +5,11 @@ import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CommentsService } from './modules/comments/comments.service.js';
 import { ImageStore } from './modules/images/image-store.js';
+import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { PortfoliosService } from './modules/portfolios/portfolios.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationHooks } from './plugins/authentication.js';
 
@@ -20,6 +23,9 @@ export interface AppServices {
   imageStore: ImageStore;
   auth: AuthService;
   users: UsersService;
+  portfolios: PortfoliosService;
+  likes: LikesService;
+  comments: CommentsService;
   hooks: ReturnType<typeof authenticationHooks>;
 }
 
@@ -40,6 +46,8 @@ export async function createServices(
   await imageStore.init();
   const users = new UsersService(db, imageStore, config.adminEmails);
   const auth = new AuthService(db, { mailer, limiter, imageStore, publicUrl: config.publicUrl, logger });
+  const comments = new CommentsService(db, users);
+  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore });
   return {
     config,
     db,
@@ -49,6 +57,9 @@ export async function createServices(
     imageStore,
     auth,
     users,
+    portfolios,
+    likes: new LikesService(db),
+    comments,
     hooks: authenticationHooks(auth),
   };
 }

@@ -1,0 +1,68 @@
+import {
+  commentBodySchema,
+  commentSchema,
+  deleteCommentQuerySchema,
+  portfolioParamsSchema,
+  problemSchema,
+} from '@portfolio-master/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { currentAuth } from '../../plugins/authentication.js';
+import type { AppServices } from '../../services.js';
+
+export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { comments, portfolios, users, hooks, limiter },
+) => {
+  app.put(
+    '/portfolio/comment/:id',
+    {
+      preHandler: hooks.required,
+      schema: {
+        tags: ['comments'],
+        summary: 'Add a comment; answers the whole list, newest first',
+        params: portfolioParamsSchema,
+        body: commentBodySchema,
+        response: {
+          201: z.array(commentSchema),
+          401: problemSchema,
+          404: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      await limiter.consume(RATE_RULES.comments, user.id);
+      const portfolio = await portfolios.require(request.params.id);
+      return reply.code(201).send(await comments.add(portfolio.id, user.id, request.body.body));
+    },
+  );
+
+  app.delete(
+    '/portfolio/comment/delete/:id',
+    {
+      preHandler: hooks.required,
+      schema: {
+        tags: ['comments'],
+        summary: 'Delete a comment by commentId, or by index in the newest-first list (author or admin)',
+        params: portfolioParamsSchema,
+        querystring: deleteCommentQuerySchema,
+        response: {
+          200: z.array(commentSchema),
+          401: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+          422: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const portfolio = await portfolios.require(request.params.id);
+      return comments.remove(portfolio.id, { id: user.id, isAdmin: users.isAdmin(user) }, request.query);
+    },
+  );
+};

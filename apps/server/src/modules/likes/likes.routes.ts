@@ -1,0 +1,29 @@
+import { likeResultSchema, portfolioParamsSchema, problemSchema } from '@portfolio-master/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { currentAuth } from '../../plugins/authentication.js';
+import type { AppServices } from '../../services.js';
+
+export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { likes, portfolios, hooks, limiter },
+) => {
+  app.put(
+    '/portfolio/like/:id',
+    {
+      preHandler: hooks.required,
+      schema: {
+        tags: ['likes'],
+        summary: 'Toggle the caller’s like',
+        params: portfolioParamsSchema,
+        response: { 200: likeResultSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      await limiter.consume(RATE_RULES.likes, user.id);
+      const portfolio = await portfolios.require(request.params.id);
+      return likes.toggle(portfolio.id, user.id);
+    },
+  );
+};

@@ -1,0 +1,345 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
+import type { Sort } from '@portfolio-master/contract';
+import type { Dialect } from '../../db/database.js';
+import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
+import { ftsQuery, tsQuery } from './search.repository.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface PortfolioWithAuthor extends PortfolioRow {
+  author_username: string;
+  author_firstname: string;
+  author_lastname: string;
+  author_image: string | null;
+  author_is_admin: number;
+  author_email: string;
+}
+
+function selectWithAuthor(db: Executor) {
+  return db
+    .selectFrom('portfolios as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select([
+      'p.id',
+      'p.author_id',
+      'p.title',
+      'p.linktitle',
+      'p.description',
+      'p.url',
+      'p.repo_url',
+      'p.likes_count',
+      'p.comments_count',
+      'p.created_at',
+      'p.updated_at',
+      'u.username as author_username',
+      'u.firstname as author_firstname',
+      'u.lastname as author_lastname',
+      'u.image as author_image',
+      'u.is_admin as author_is_admin',
+      'u.email as author_email',
+    ]);
+}
+
+export function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {
+  return selectWithAuthor(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+export function findPortfolioByLinktitle(
+  db: Executor,
+  linktitle: string,
+): Promise<PortfolioWithAuthor | undefined> {
+  return selectWithAuthor(db).where('p.linktitle', '=', linktitle).executeTakeFirst();
+}
+
+export interface ListCriteria {
+  /** Technology slugs; a portfolio must use every one. */
+  technologySlugs: readonly string[];
+  /** Words already reduced to letters and digits. */
+  searchTerms: readonly string[];
+  authorUsername?: string | undefined;
+}
+
+/** The WHERE of a list, each part served by an index: technology pairs, the text index, the author. */
+function criteriaFilter(dialect: Dialect, criteria: ListCriteria) {
+  return (eb: ExpressionBuilder<Database & { p: PortfoliosTable }, 'p'>) => {
+    const parts: Expression<SqlBool>[] = [];
+    if (criteria.technologySlugs.length > 0) {
+      parts.push(
+        eb(
+          'p.id',
+          'in',
+          eb
+            .selectFrom('portfolio_technologies as pt')
+            .innerJoin('technologies as t', 't.id', 'pt.technology_id')
+            .select('pt.portfolio_id')
+            .where('t.slug', 'in', criteria.technologySlugs)
+            .groupBy('pt.portfolio_id')
+            .having((having) => having.fn.countAll(), '=', criteria.technologySlugs.length),
+        ),
+      );
+    }
+    if (criteria.searchTerms.length > 0) {
+      parts.push(
+        dialect === 'postgres'
+          ? sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${tsQuery(criteria.searchTerms)})`
+          : sql<SqlBool>`p.id in (select m.portfolio_id from portfolio_search s
+              join portfolio_search_rows m on m.id = s.rowid
+              where portfolio_search match ${ftsQuery(criteria.searchTerms)})`,
+      );
+    }
+    if (criteria.authorUsername !== undefined) {
+      parts.push(
+        eb(
+          'p.author_id',
+          '=',
+          eb
+            .selectFrom('users')
+            .select('id')
+            .where(sql<string>`lower(username)`, '=', criteria.authorUsername.toLowerCase()),
+        ),
+      );
+    }
+    return eb.and(parts);
+  };
+}
+
+export function listPortfolios(
+  db: Executor,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  sort: Sort,
+  limit: number,
+  offset: number,
+): Promise<PortfolioWithAuthor[]> {
+  let query = selectWithAuthor(db).where(criteriaFilter(dialect, criteria));
+  if (sort === 'popular') query = query.orderBy('p.likes_count', 'desc');
+  if (sort === 'discussed') query = query.orderBy('p.comments_count', 'desc');
+  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countPortfolios(
+  db: Executor,
+  dialect: Dialect,
+  criteria: ListCriteria,
+): Promise<number> {
+  const row = await db
+    .selectFrom('portfolios as p')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(criteriaFilter(dialect, criteria))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Technologies of these portfolios, in each portfolio's own order. */
+export function findTechnologies(db: Executor, portfolioIds: readonly string[]) {
+  if (portfolioIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('portfolio_technologies as pt')
+    .innerJoin('technologies as t', 't.id', 'pt.technology_id')
+    .select(['pt.portfolio_id', 't.name', 't.id', 't.slug'])
+    .where('pt.portfolio_id', 'in', portfolioIds)
+    .orderBy('pt.portfolio_id')
+    .orderBy('pt.position')
+    .execute();
+}
+
+export function findImages(db: Executor, portfolioIds: readonly string[]) {
+  if (portfolioIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('images')
+    .select(['portfolio_id', 'filename'])
+    .where('portfolio_id', 'in', portfolioIds)
+    .orderBy('portfolio_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** Which of these portfolios the user likes. */
+export async function findLikedBy(
+  db: Executor,
+  userId: string,
+  portfolioIds: readonly string[],
+): Promise<Set<string>> {
+  if (portfolioIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('likes')
+    .select('portfolio_id')
+    .where('user_id', '=', userId)
+    .where('portfolio_id', 'in', portfolioIds)
+    .execute();
+  return new Set(rows.map((row) => row.portfolio_id));
+}
+
+export function findLikers(db: Executor, portfolioIds: readonly string[]) {
+  if (portfolioIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('likes')
+    .select(['portfolio_id', 'user_id'])
+    .where('portfolio_id', 'in', portfolioIds)
+    .orderBy('portfolio_id')
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Which of these linktitles are taken: an equality look-up on the unique index, unlike a LIKE. */
+export async function findTakenLinktitles(db: Executor, candidates: readonly string[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('portfolios')
+    .select('linktitle')
+    .where('linktitle', 'in', candidates)
+    .execute();
+  return new Set(rows.map((row) => row.linktitle));
+}
+
+export async function insertPortfolio(
+  db: Executor,
+  row: Omit<PortfolioRow, 'likes_count' | 'comments_count' | 'created_at' | 'updated_at'> & {
+    created_at: string;
+    updated_at: string;
+  },
+): Promise<void> {
+  await db.insertInto('portfolios').values(row).execute();
+}
+
+export async function updatePortfolio(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<PortfolioRow, 'title' | 'description' | 'url' | 'repo_url'>> & { updated_at: string },
+): Promise<boolean> {
+  const result = await db.updateTable('portfolios').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes the portfolio's row lock for the rest of the transaction (a no-op update works on both
+ * dialects), so concurrent writes to one portfolio run one after another. False when it is gone.
+ */
+export async function lockPortfolio(db: Executor, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('portfolios')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deletePortfolio(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('portfolios').where('id', '=', id).execute();
+}
+
+/** Ids of these technologies by slug, creating the missing ones under their first spelling. */
+export async function ensureTechnologies(
+  db: Executor,
+  technologies: readonly { id: string; name: string; slug: string }[],
+): Promise<Map<string, string>> {
+  if (technologies.length === 0) return new Map();
+  // Inserted in one order by every transaction, so two creates naming the same new technologies in
+  // different orders cannot deadlock on each other's rows.
+  const bySlug = [...technologies].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  await db
+    .insertInto('technologies')
+    .values(bySlug.map((t) => ({ id: t.id, name: t.name, slug: t.slug, portfolios_count: 0 })))
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('technologies')
+    .select(['id', 'slug'])
+    .where(
+      'slug',
+      'in',
+      technologies.map((t) => t.slug),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+/** Replaces a portfolio's technologies and keeps every technology's portfolio count exact. */
+export async function replacePortfolioTechnologies(
+  db: Executor,
+  portfolioId: string,
+  technologyIds: readonly string[],
+): Promise<void> {
+  // Only the links this statement really removed are counted down.
+  const previous = await db
+    .deleteFrom('portfolio_technologies')
+    .where('portfolio_id', '=', portfolioId)
+    .returning('technology_id')
+    .execute();
+  const previousIds = previous.map((row) => row.technology_id);
+  if (previousIds.length > 0) {
+    await db
+      .updateTable('technologies')
+      .set((eb) => ({ portfolios_count: eb('portfolios_count', '-', 1) }))
+      .where('id', 'in', previousIds)
+      .execute();
+  }
+  if (technologyIds.length === 0) return;
+  await db
+    .insertInto('portfolio_technologies')
+    .values(
+      technologyIds.map((technologyId, position) => ({
+        portfolio_id: portfolioId,
+        technology_id: technologyId,
+        position,
+      })),
+    )
+    .execute();
+  await db
+    .updateTable('technologies')
+    .set((eb) => ({ portfolios_count: eb('portfolios_count', '+', 1) }))
+    .where('id', 'in', technologyIds)
+    .execute();
+}
+
+export function listTechnologies(db: Executor) {
+  return db
+    .selectFrom('technologies')
+    .select(['name', 'portfolios_count'])
+    .where('portfolios_count', '>', 0)
+    .orderBy('portfolios_count', 'desc')
+    .orderBy('slug')
+    .limit(1000)
+    .execute();
+}
+
+export async function replacePortfolioImages(
+  db: Executor,
+  portfolioId: string,
+  ownerId: string,
+  keep: readonly string[],
+  added: readonly { filename: string; width: number; height: number; bytes: number }[],
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .deleteFrom('images')
+    .where('portfolio_id', '=', portfolioId)
+    .$if(keep.length > 0, (qb) => qb.where('filename', 'not in', keep))
+    .execute();
+  for (const [position, filename] of keep.entries()) {
+    await db.updateTable('images').set({ position }).where('filename', '=', filename).execute();
+  }
+  if (added.length === 0) return;
+  await db
+    .insertInto('images')
+    .values(
+      added.map((image, index) => ({
+        filename: image.filename,
+        owner_id: ownerId,
+        portfolio_id: portfolioId,
+        position: keep.length + index,
+        width: image.width,
+        height: image.height,
+        bytes: image.bytes,
+        created_at: now,
+      })),
+    )
+    .execute();
+}

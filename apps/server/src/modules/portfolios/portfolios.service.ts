@@ -1,0 +1,346 @@
+import type {
+  AuthorRef,
+  CreatePortfolioBody,
+  Portfolio,
+  PortfolioListQuery,
+  PortfolioPage,
+  PortfolioSummary,
+  Technology,
+  UpdatePortfolioBody,
+} from '@portfolio-master/contract';
+import { LIMITS } from '@portfolio-master/contract';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
+import { toIsoString } from '../../lib/dates.js';
+import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
+import { isId, newId } from '../../lib/ids.js';
+import type { CommentsService } from '../comments/comments.service.js';
+import type { ImageStore, StoredImage } from '../images/image-store.js';
+import { findPortfolioImageNames } from '../images/images.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
+import * as portfolios from './portfolios.repository.js';
+import { searchDocument, toSearchTerms, writeSearchDocument } from './search.repository.js';
+
+export const GALLERY_MAX_DIMENSION = 2048;
+
+export interface Actor {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** Candidate linktitles checked per query, and creates tried before giving up under contention. */
+const LINKTITLE_BATCH = 20;
+const LINKTITLE_ATTEMPTS = 20;
+
+const linktitleBusy = () =>
+  new HttpError(
+    409,
+    'CONFLICT',
+    'Shu nomdagi portfoliolar hozir ko‘p yaratilmoqda. Birozdan keyin qayta urinib ko‘ring',
+  );
+
+const tooManyImages = () => {
+  const message = `Ko‘pi bilan ${LIMITS.images.maxFiles} ta rasm yuklash mumkin`;
+  return new HttpError(422, 'VALIDATION_FAILED', message, { images: [message] });
+};
+
+export class PortfoliosService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly deps: { users: UsersService; comments: CommentsService; imageStore: ImageStore },
+  ) {}
+
+  private authorOf(row: portfolios.PortfolioWithAuthor): AuthorRef {
+    return {
+      _id: row.author_id,
+      username: row.author_username,
+      firstname: row.author_firstname,
+      lastname: row.author_lastname,
+      image: row.author_image,
+      isAdmin: this.deps.users.isAdmin({ is_admin: row.author_is_admin, email: row.author_email }),
+    };
+  }
+
+  /** Summaries for a page of rows: three batched look-ups, whatever the page size. */
+  private async summaries(
+    rows: portfolios.PortfolioWithAuthor[],
+    viewerId: string | null,
+  ): Promise<PortfolioSummary[]> {
+    const ids = rows.map((row) => row.id);
+    const [technologies, images, liked] = await Promise.all([
+      portfolios.findTechnologies(this.db, ids),
+      portfolios.findImages(this.db, ids),
+      viewerId ? portfolios.findLikedBy(this.db, viewerId, ids) : Promise.resolve(new Set<string>()),
+    ]);
+    const used = groupBy(
+      technologies,
+      (t) => t.portfolio_id,
+      (t) => t.name,
+    );
+    const gallery = groupBy(
+      images,
+      (i) => i.portfolio_id ?? '',
+      (i) => i.filename,
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      linktitle: row.linktitle,
+      title: row.title,
+      description: row.description,
+      url: row.url,
+      repoUrl: row.repo_url,
+      images: gallery.get(row.id) ?? [],
+      used: used.get(row.id) ?? [],
+      date: toIsoString(row.created_at),
+      updatedAt: toIsoString(row.updated_at),
+      author: this.authorOf(row),
+      likesCount: row.likes_count,
+      commentsCount: row.comments_count,
+      likedByMe: liked.has(row.id),
+    }));
+  }
+
+  private async full(rows: portfolios.PortfolioWithAuthor[], viewerId: string | null): Promise<Portfolio[]> {
+    const ids = rows.map((row) => row.id);
+    const [summaries, likers, comments] = await Promise.all([
+      this.summaries(rows, viewerId),
+      portfolios.findLikers(this.db, ids),
+      this.deps.comments.forPortfolios(ids),
+    ]);
+    const likes = groupBy(
+      likers,
+      (l) => l.portfolio_id,
+      (l) => l.user_id,
+    );
+    return summaries.map((summary) => ({
+      ...summary,
+      likes: likes.get(summary._id) ?? [],
+      comments: comments.get(summary._id) ?? [],
+    }));
+  }
+
+  async page(query: PortfolioListQuery, viewerId: string | null): Promise<PortfolioPage> {
+    const criteria: portfolios.ListCriteria = {
+      technologySlugs: [...new Set(query.filter.map(technologySlug))],
+      searchTerms: toSearchTerms(query.q ?? ''),
+      authorUsername: query.author || undefined,
+    };
+    const offset = (query.page - 1) * query.limit;
+    const [rows, total] = await Promise.all([
+      portfolios.listPortfolios(this.db, this.dialect, criteria, query.sort, query.limit, offset),
+      portfolios.countPortfolios(this.db, this.dialect, criteria),
+    ]);
+    return {
+      items: await this.summaries(rows, viewerId),
+      total,
+      page: query.page,
+      limit: query.limit,
+      pageCount: Math.ceil(total / query.limit),
+    };
+  }
+
+  async all(limit: number, offset: number, viewerId: string | null): Promise<Portfolio[]> {
+    const noCriteria = { technologySlugs: [], searchTerms: [] };
+    const rows = await portfolios.listPortfolios(this.db, this.dialect, noCriteria, 'new', limit, offset);
+    return this.full(rows, viewerId);
+  }
+
+  async technologies(): Promise<Technology[]> {
+    const rows = await portfolios.listTechnologies(this.db);
+    return rows.map((row) => ({ name: row.name, count: row.portfolios_count }));
+  }
+
+  /** By id first, then by linktitle. */
+  async find(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor | undefined> {
+    if (isId(idOrLinktitle)) {
+      const byId = await portfolios.findPortfolioById(this.db, idOrLinktitle);
+      if (byId) return byId;
+    }
+    return portfolios.findPortfolioByLinktitle(this.db, idOrLinktitle);
+  }
+
+  async require(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor> {
+    const row = await this.find(idOrLinktitle);
+    if (!row) throw notFound('Portfolio topilmadi');
+    return row;
+  }
+
+  async get(idOrLinktitle: string, viewerId: string | null): Promise<Portfolio | null> {
+    const row = await this.find(idOrLinktitle);
+    if (!row) return null;
+    const [portfolio] = await this.full([row], viewerId);
+    return portfolio!;
+  }
+
+  async create(
+    author: { id: string; username: string; firstname: string; lastname: string },
+    body: CreatePortfolioBody,
+    uploads: Buffer[],
+  ): Promise<Portfolio> {
+    if (uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
+    const stored = await this.deps.imageStore.saveAll(uploads, { maxDimension: GALLERY_MAX_DIMENSION });
+    const now = new Date();
+    const id = newId(now);
+    const base = baseLinktitle(author.username, body.title);
+    try {
+      // A concurrent create of the same title can take the chosen linktitle first: try the next free one.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await this.db.transaction().execute(async (trx) => {
+            await portfolios.insertPortfolio(trx, {
+              id,
+              author_id: author.id,
+              title: body.title,
+              linktitle: await freeLinktitle(trx, base),
+              description: body.description ?? '',
+              url: body.url,
+              repo_url: body.repoUrl ?? null,
+              created_at: now.toISOString(),
+              updated_at: now.toISOString(),
+            });
+            await this.writeTechnologies(trx, id, body.used);
+            await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
+            await writeSearchDocument(
+              trx,
+              this.dialect,
+              id,
+              searchDocument({
+                title: body.title,
+                description: body.description ?? '',
+                technologies: body.used,
+                author,
+              }),
+            );
+          });
+          break;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (attempt >= LINKTITLE_ATTEMPTS) throw linktitleBusy();
+        }
+      }
+    } catch (error) {
+      await this.deps.imageStore.remove(stored.map((image) => image.filename));
+      throw error;
+    }
+    return (await this.get(id, author.id))!;
+  }
+
+  async update(
+    idOrLinktitle: string,
+    actor: Actor,
+    body: UpdatePortfolioBody,
+    uploads: Buffer[],
+  ): Promise<Portfolio> {
+    const current = await this.require(idOrLinktitle);
+    if (current.author_id !== actor.id && !actor.isAdmin) {
+      throw forbidden('Faqat portfolio muallifi yoki admin o‘zgartira oladi');
+    }
+    const existingImages = await findPortfolioImageNames(this.db, current.id);
+    const replacesGallery = uploads.length > 0 || body.keepImages !== undefined;
+    const keep = replacesGallery
+      ? (body.keepImages ?? []).filter((name) => existingImages.includes(name))
+      : existingImages;
+    if (replacesGallery && keep.length + uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
+    const stored: StoredImage[] = await this.deps.imageStore.saveAll(uploads, {
+      maxDimension: GALLERY_MAX_DIMENSION,
+    });
+    const removed = existingImages.filter((name) => !keep.includes(name));
+
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await portfolios.updatePortfolio(trx, current.id, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.url !== undefined ? { url: body.url } : {}),
+          ...(body.repoUrl !== undefined ? { repo_url: body.repoUrl } : {}),
+          updated_at: new Date().toISOString(),
+        });
+        if (body.used !== undefined) await this.writeTechnologies(trx, current.id, body.used);
+        if (replacesGallery)
+          await portfolios.replacePortfolioImages(trx, current.id, current.author_id, keep, stored);
+        const technologies = (await portfolios.findTechnologies(trx, [current.id])).map((t) => t.name);
+        await writeSearchDocument(
+          trx,
+          this.dialect,
+          current.id,
+          searchDocument({
+            title: body.title ?? current.title,
+            description: body.description ?? current.description,
+            technologies,
+            author: {
+              username: current.author_username,
+              firstname: current.author_firstname,
+              lastname: current.author_lastname,
+            },
+          }),
+        );
+      });
+    } catch (error) {
+      await this.deps.imageStore.remove(stored.map((image) => image.filename));
+      throw error;
+    }
+    await this.deps.imageStore.remove(removed);
+    return (await this.get(current.id, actor.id))!;
+  }
+
+  /** Its likes, comments and technology links go by cascade; its image files after the commit. */
+  async remove(idOrLinktitle: string, actor: Actor): Promise<void> {
+    const current = await this.require(idOrLinktitle);
+    if (current.author_id !== actor.id && !actor.isAdmin) {
+      throw forbidden('Faqat portfolio muallifi yoki admin o‘chira oladi');
+    }
+    const images = await findPortfolioImageNames(this.db, current.id);
+    await this.db.transaction().execute(async (trx) => {
+      await portfolios.replacePortfolioTechnologies(trx, current.id, []);
+      await portfolios.deletePortfolio(trx, current.id);
+    });
+    await this.deps.imageStore.remove(images);
+  }
+
+  private async writeTechnologies(
+    trx: Parameters<typeof portfolios.ensureTechnologies>[0],
+    id: string,
+    names: string[],
+  ) {
+    const technologies = names.map((name) => ({ id: newId(), name, slug: technologySlug(name) }));
+    const ids = await portfolios.ensureTechnologies(trx, technologies);
+    const ordered = [
+      ...new Set(technologies.map((t) => ids.get(t.slug)).filter((value): value is string => !!value)),
+    ];
+    await portfolios.replacePortfolioTechnologies(trx, id, ordered);
+  }
+}
+
+/** The first of base, base_2, base_3, ... that no portfolio holds, looked up a batch at a time. */
+async function freeLinktitle(
+  trx: Parameters<typeof portfolios.findTakenLinktitles>[0],
+  base: string,
+): Promise<string> {
+  for (let first = 1; ; first += LINKTITLE_BATCH) {
+    const candidates = Array.from({ length: LINKTITLE_BATCH }, (_, index) =>
+      numberedLinktitle(base, first + index),
+    );
+    const taken = await portfolios.findTakenLinktitles(trx, candidates);
+    const free = candidates.find((candidate) => !taken.has(candidate));
+    if (free) return free;
+  }
+}
+
+function groupBy<T, V>(
+  items: readonly T[],
+  key: (item: T) => string,
+  value: (item: T) => V,
+): Map<string, V[]> {
+  const map = new Map<string, V[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(value(item));
+    else map.set(k, [value(item)]);
+  }
+  return map;
+}

@@ -1,0 +1,32 @@
+import { loadConfig } from '../config.js';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { findUserByUsername, setAdminFlag } from '../modules/users/users.repository.js';
+
+/** `npm run admin -- grant|revoke <username>`: gives or takes the admin role. */
+const [action, username] = process.argv.slice(2);
+if ((action !== 'grant' && action !== 'revoke') || !username) {
+  console.error('Usage: npm run admin -- grant|revoke <username>');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = createDatabase(config.database);
+try {
+  await migrateToLatest(database.db);
+  const changed = await setAdminFlag(database.db, username, action === 'grant');
+  if (!changed) {
+    console.error(`No user named "${username}".`);
+    process.exitCode = 1;
+  } else {
+    const user = await findUserByUsername(database.db, username);
+    console.log(`${user?.username ?? username}: admin ${action === 'grant' ? 'granted' : 'revoked'}.`);
+    if (action === 'revoke' && user && config.adminEmails.has(user.email)) {
+      console.log(
+        'Note: this address is listed in ADMIN_EMAILS, so the account stays an admin until removed there.',
+      );
+    }
+  }
+} finally {
+  await database.destroy();
+}
