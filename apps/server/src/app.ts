@@ -27,7 +27,7 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
-import { registerErrorHandling, sendProblem } from './plugins/errors.js';
+import { registerErrorHandling, sendNotFound, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createServices, type AppServices } from './services.js';
 
@@ -63,6 +63,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    // Errors raised before routing (a malformed URL, say) get the same answers as every other error.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return sendProblem(request, reply, { status, code: 'BAD_REQUEST', detail: 'So‘rov manzili noto‘g‘ri' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -75,7 +80,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = await createServices(config, database, app.log);
   app.decorate('services', services);
   app.decorateRequest('auth', null);
+  // Expired sessions and verification links are useless; drop them hourly.
+  const purge = setInterval(
+    () =>
+      void services.auth
+        .purgeExpired()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
+    60 * 60 * 1000,
+  );
+  purge.unref();
   app.addHook('onClose', async () => {
+    clearInterval(purge);
     services.mailer.close();
     await services.limiter.close();
     if (!options.database) await database.destroy();
@@ -139,19 +154,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** The built web app, when there is one, with client-side routes falling back to index.html. */
+/**
+ * The built web app, when there is one, with client-side routes falling back to index.html. Fastify takes
+ * one not-found handler per prefix, so this is where it is installed, with or without the web app.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.setNotFoundHandler(sendNotFound);
+    return;
+  }
+  const root = path.resolve(webDist);
+  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/')) {
-      const file = path.join(webDist, url);
-      if (file.startsWith(webDist) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(webDist, file));
+      const file = path.join(root, url);
+      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(root, file));
       }
       return reply.sendFile('index.html');
     }
-    return sendProblem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'Bunday manzil topilmadi' });
+    return sendNotFound(request, reply);
   });
 }

@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
+import type { ReadStream } from 'node:fs';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, LIMITS } from '@portfolio-master/contract';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 
@@ -13,9 +13,34 @@ export interface StoredImage {
   bytes: number;
 }
 
-/** Formats we accept, as sharp names them after reading the bytes (AVIF is HEIF with AV1). */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+export interface ResolvedImage {
+  file: string;
+  width: number;
+  etag: string;
+}
+
+type ImageFamily = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+/** How sharp names each family once it has read the header (AVIF is HEIF with AV1). */
+const SHARP_FORMATS: Record<ImageFamily, keyof FormatEnum> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  avif: 'heif',
+};
+
 const FILENAME_PATTERN = /^[0-9a-f]{24}\.webp$/;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const AVIF_BRANDS = new Set(['avif', 'avis']);
+
+/** Part of every ETag: bump it when the encoding changes, so caches drop bytes made the old way. */
+const ENCODING_VERSION = 1;
+/** Each sharp job may hold a whole decoded image (up to 40 MP) and a libuv thread that fs also needs. */
+const CONCURRENT_JOBS = 2;
+const WIDTH_CACHE_SIZE = 10_000;
+/** Temporary files older than this were left by a crashed process, not written by a live one. */
+const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 sharp.cache(false);
 sharp.concurrency(1);
@@ -34,13 +59,23 @@ const tooLarge = () =>
     `Rasm juda katta: ko‘pi bilan ${LIMITS.images.maxBytes / 1024 / 1024} MB va ${LIMITS.images.maxPixels / 1_000_000} megapiksel`,
   );
 
+const tooMany = () =>
+  new HttpError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `Bir vaqtda ko‘pi bilan ${LIMITS.images.maxFiles} ta rasm yuklash mumkin`,
+  );
+
 /**
  * Every upload is decoded, auto-rotated, stripped of metadata and re-encoded to WebP under a name the
- * server makes, so no byte the client chose is ever served back.
+ * server makes, so no byte the client chose is ever served back. Animated input keeps its first frame
+ * only: one decoded frame is what the pixel limit counts, and every stored image is a still.
  */
 export class ImageStore {
   private readonly variantsDir: string;
-  private readonly pending = new Map<string, Promise<string>>();
+  private readonly pending = new Map<string, Promise<string | null>>();
+  private readonly widths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
+  private readonly jobs = new JobSlots(CONCURRENT_JOBS);
 
   constructor(readonly dir: string) {
     this.variantsDir = path.join(dir, 'variants');
@@ -48,52 +83,40 @@ export class ImageStore {
 
   async init(): Promise<void> {
     await fs.mkdir(this.variantsDir, { recursive: true });
+    await Promise.all([removeStaleTemporaries(this.dir), removeStaleTemporaries(this.variantsDir)]);
   }
 
   async save(input: Buffer, options: { maxDimension: number }): Promise<StoredImage> {
-    if (input.length > LIMITS.images.maxBytes) throw tooLarge();
-    let metadata: Metadata;
-    try {
-      metadata = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw unsupported();
-    }
-    if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw unsupported();
-    if (metadata.format === 'heif' && metadata.compression !== 'av1') throw unsupported();
-    const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
-    if (!metadata.width || !metadata.height) throw unsupported();
-    if (pixels > LIMITS.images.maxPixels) throw tooLarge();
+    await inspect(input);
+    return this.store(input, options.maxDimension);
+  }
 
-    let output: { data: Buffer; info: OutputInfo };
+  /**
+   * All or nothing: every file is checked before any is encoded, and when one still fails the ones
+   * already written are removed before the error goes on.
+   */
+  async saveAll(inputs: readonly Buffer[], options: { maxDimension: number }): Promise<StoredImage[]> {
+    if (inputs.length > LIMITS.images.maxFiles) throw tooMany();
+    for (const input of inputs) await inspect(input);
+    const stored: StoredImage[] = [];
     try {
-      output = await sharp(input, { limitInputPixels: LIMITS.images.maxPixels, failOn: 'error' })
-        .rotate()
-        .resize({
-          width: options.maxDimension,
-          height: options.maxDimension,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-    } catch {
-      throw unsupported();
+      // One at a time: a request never holds more than one decoded image.
+      for (const input of inputs) stored.push(await this.store(input, options.maxDimension));
+    } catch (error) {
+      await this.remove(stored.map((image) => image.filename));
+      throw error;
     }
-    const filename = `${newId()}.webp`;
-    await fs.writeFile(path.join(this.dir, filename), output.data);
-    return { filename, width: output.info.width, height: output.info.height, bytes: output.data.length };
+    return stored;
   }
 
   /** Removes originals and every variant; missing files are fine. */
   async remove(filenames: readonly string[]): Promise<void> {
     await Promise.all(
       filenames.filter(isImageFilename).map(async (filename) => {
-        const stem = filename.slice(0, -'.webp'.length);
+        this.widths.delete(filename);
         await fs.rm(path.join(this.dir, filename), { force: true });
         await Promise.all(
-          IMAGE_WIDTHS.map((width) =>
-            fs.rm(path.join(this.variantsDir, `${stem}-${width}.webp`), { force: true }),
-          ),
+          IMAGE_WIDTHS.map((width) => fs.rm(this.variantPath(filename, width), { force: true })),
         );
       }),
     );
@@ -103,47 +126,253 @@ export class ImageStore {
    * The file to serve for a name and a requested width: widths snap up to the fixed set and never
    * exceed the original. Returns null when there is no such image.
    */
-  async resolve(filename: string, requestedWidth?: number): Promise<{ file: string; width: number } | null> {
+  async resolve(filename: string, requestedWidth?: number): Promise<ResolvedImage | null> {
     if (!isImageFilename(filename)) return null;
-    const original = path.join(this.dir, filename);
-    let originalWidth: number;
-    try {
-      originalWidth = (await sharp(original).metadata()).width ?? 0;
-    } catch {
-      return null;
-    }
-    if (requestedWidth === undefined) return { file: original, width: originalWidth };
-    const width = IMAGE_WIDTHS.find((candidate) => candidate >= requestedWidth) ?? originalWidth;
-    if (width >= originalWidth) return { file: original, width: originalWidth };
-    const stem = filename.slice(0, -'.webp'.length);
-    const variant = path.join(this.variantsDir, `${stem}-${width}.webp`);
-    return { file: await this.ensureVariant(original, variant, width), width };
+    const originalWidth = await this.originalWidth(filename);
+    if (originalWidth === undefined) return null;
+    const width = requestedWidth === undefined ? originalWidth : snapWidth(requestedWidth, originalWidth);
+    const etag = `"${filename.slice(0, -'.webp'.length)}-${width}-v${ENCODING_VERSION}"`;
+    if (width === originalWidth) return { file: path.join(this.dir, filename), width, etag };
+    const variant = await this.ensureVariant(filename, width);
+    return variant ? { file: variant, width, etag } : null;
   }
 
-  open(file: string) {
-    return createReadStream(file);
+  /** An open stream and its length, or null when the file has gone in the meantime. */
+  async open(file: string): Promise<{ stream: ReadStream; size: number } | null> {
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      if (isMissingFile(error)) return null;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
-  private async ensureVariant(original: string, variant: string, width: number): Promise<string> {
+  /** Reads only the header of a stored original; overridden in tests to count the reads. */
+  protected async readOriginalWidth(file: string): Promise<number | undefined> {
     try {
-      await fs.access(variant);
-      return variant;
+      return (await sharp(file).metadata()).width;
     } catch {
-      // made below, once even under concurrent requests
+      return undefined;
     }
-    const inFlight = this.pending.get(variant);
-    if (inFlight) return inFlight;
-    const job = (async () => {
-      const temporary = `${variant}.${process.pid}.${newId()}.tmp`;
-      await sharp(original).resize({ width }).webp({ quality: 80 }).toFile(temporary);
+  }
+
+  /** Writes one variant to `target`; overridden in tests to count the renders. */
+  protected async renderVariant(original: string, target: string, width: number): Promise<void> {
+    await this.jobs.run(() =>
+      sharp(original, { failOn: 'error' }).resize({ width }).webp({ quality: 80 }).toFile(target),
+    );
+  }
+
+  private async store(input: Buffer, maxDimension: number): Promise<StoredImage> {
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      output = await this.jobs.run(() =>
+        sharp(input, { limitInputPixels: LIMITS.images.maxPixels, failOn: 'error', pages: 1 })
+          .autoOrient()
+          .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
+          // Without keepMetadata/withMetadata sharp writes no EXIF, XMP, IPTC or ICC profile.
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true }),
+      );
+    } catch (error) {
+      throw isPixelLimitError(error) ? tooLarge() : unsupported();
+    }
+    const filename = `${newId()}.webp`;
+    await writeAtomically(path.join(this.dir, filename), output.data);
+    this.widths.set(filename, output.info.width);
+    return { filename, width: output.info.width, height: output.info.height, bytes: output.data.length };
+  }
+
+  private async originalWidth(filename: string): Promise<number | undefined> {
+    const cached = this.widths.get(filename);
+    if (cached !== undefined) return cached;
+    const width = await this.readOriginalWidth(path.join(this.dir, filename));
+    if (width !== undefined) this.widths.set(filename, width);
+    return width;
+  }
+
+  private variantPath(filename: string, width: number): string {
+    return path.join(this.variantsDir, `${filename.slice(0, -'.webp'.length)}-${width}.webp`);
+  }
+
+  /** Made on first request and kept; concurrent first requests share one render. */
+  private ensureVariant(filename: string, width: number): Promise<string | null> {
+    const variant = this.variantPath(filename, width);
+    let job = this.pending.get(variant);
+    if (!job) {
+      job = this.createVariant(path.join(this.dir, filename), variant, width).finally(() =>
+        this.pending.delete(variant),
+      );
+      this.pending.set(variant, job);
+    }
+    return job;
+  }
+
+  private async createVariant(original: string, variant: string, width: number): Promise<string | null> {
+    if (await exists(variant)) return variant;
+    const temporary = temporaryPath(variant);
+    try {
+      await this.renderVariant(original, temporary, width);
       await fs.rename(temporary, variant);
       return variant;
-    })().finally(() => this.pending.delete(variant));
-    this.pending.set(variant, job);
-    return job;
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      if (!(await exists(original))) return null;
+      throw error;
+    }
   }
 }
 
 export function isImageFilename(filename: string): boolean {
   return FILENAME_PATTERN.test(filename);
+}
+
+/** The served width: the next fixed width up, or the original when that is not narrower. */
+export function snapWidth(requested: number, originalWidth: number): number {
+  const snapped = IMAGE_WIDTHS.find((candidate) => candidate >= requested);
+  return snapped === undefined || snapped >= originalWidth ? originalWidth : snapped;
+}
+
+/**
+ * Rejects what must never reach a decoder: too many bytes, a signature outside the five accepted
+ * formats (sharp alone would also open SVG, TIFF and more), a header that disagrees with the signature,
+ * or more pixels than allowed. Only headers are read, so a decompression bomb costs nothing here.
+ */
+async function inspect(input: Buffer): Promise<void> {
+  if (input.length > LIMITS.images.maxBytes) throw tooLarge();
+  const family = sniffFamily(input);
+  if (!family) throw unsupported();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (metadata.format !== SHARP_FORMATS[family]) throw unsupported();
+  if (family === 'avif' && metadata.compression !== 'av1') throw unsupported();
+  if (!metadata.width || !metadata.height) throw unsupported();
+  // Without `animated`, height is that of the first frame: the only one decoded.
+  if (metadata.width * metadata.height > LIMITS.images.maxPixels) throw tooLarge();
+}
+
+/** The format by its magic bytes; the file name and declared type are never consulted. */
+export function sniffFamily(bytes: Buffer): ImageFamily | undefined {
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  const head = bytes.toString('latin1', 0, 12);
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  if (head.slice(4, 8) === 'ftyp') {
+    // The ftyp box lists a major brand, a version, then compatible brands.
+    const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+    for (let offset = 8; offset + 4 <= boxEnd; offset += offset === 8 ? 8 : 4) {
+      if (AVIF_BRANDS.has(bytes.toString('latin1', offset, offset + 4))) return 'avif';
+    }
+  }
+  return undefined;
+}
+
+function isPixelLimitError(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('exceeds pixel limit');
+}
+
+function isMissingFile(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Never matches the served name pattern, so a half-written file is never served. */
+function temporaryPath(file: string): string {
+  return `${file}.${newId()}.tmp`;
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temporary = temporaryPath(file);
+  try {
+    await fs.writeFile(temporary, data, { flag: 'wx' });
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+async function removeStaleTemporaries(dir: string): Promise<void> {
+  const cutoff = Date.now() - STALE_TEMPORARY_MS;
+  const names = (await fs.readdir(dir)).filter((name) => name.endsWith('.tmp'));
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const stats = await fs.stat(file).catch(() => undefined);
+      if (stats && stats.mtimeMs < cutoff) await fs.rm(file, { force: true });
+    }),
+  );
+}
+
+/** A Map that forgets the least recently used entry beyond `capacity`. */
+export class BoundedCache<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+}
+
+/** At most `size` tasks at once; the rest wait their turn in order. */
+export class JobSlots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // Hand the slot straight to the next task, or give it back.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
 }

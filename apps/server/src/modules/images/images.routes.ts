@@ -1,12 +1,16 @@
 import { problemSchema } from '@portfolio-master/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-error.js';
 import type { AppServices } from '../../services.js';
 
+/** A width that is not a positive whole number is ignored: the original is served. */
 const querySchema = z.object({
   w: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
+
+const missing = () => notFound('Rasm topilmadi');
 
 /** Image names never change content, so every answer may be cached for a year. */
 export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { imageStore }) => {
@@ -16,7 +20,8 @@ export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { ima
       schema: {
         tags: ['images'],
         summary: 'An uploaded image, optionally at a smaller width',
-        params: z.object({ filename: z.string().max(200) }),
+        // Any name is checked by the store; a bad one is a 404, not a validation error.
+        params: z.object({ filename: z.string() }),
         querystring: querySchema,
         response: {
           200: z.any().meta({ type: 'string', format: 'binary' }),
@@ -27,18 +32,32 @@ export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { ima
     },
     async (request, reply) => {
       const resolved = await imageStore.resolve(request.params.filename, request.query.w);
-      if (!resolved) throw notFound('Rasm topilmadi');
-      const etag = `"${request.params.filename.slice(0, 24)}-${resolved.width}"`;
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('vary', 'Accept-Encoding');
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        return reply.code(304).send();
+      if (!resolved) throw missing();
+      if (matchesIfNoneMatch(request.headers['if-none-match'], resolved.etag)) {
+        return cacheHeaders(reply, resolved.etag).code(304).send();
       }
-      return reply.type('image/webp').send(imageStore.open(resolved.file));
+      const opened = await imageStore.open(resolved.file);
+      if (!opened) throw missing();
+      return cacheHeaders(reply, resolved.etag)
+        .type('image/webp')
+        .header('content-length', opened.size)
+        .send(opened.stream);
     },
   );
 };
+
+function cacheHeaders(reply: FastifyReply, etag: string): FastifyReply {
+  return reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('cross-origin-resource-policy', 'cross-origin');
+}
+
+/** If-None-Match compares weakly (RFC 9110 13.1.2): `W/` is ignored and `*` matches any. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
