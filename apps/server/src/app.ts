@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { seedDemo } from './db/seed/demo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
@@ -79,6 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(database.db);
   const services = await createServices(config, database, app.log);
   app.decorate('services', services);
+  if (config.seedDemo && (await seedDemo(database.db, database.dialect, services.imageStore, app.log))) {
+    app.log.info('demo content added to the empty database');
+  }
   app.decorateRequest('auth', null);
   // Expired sessions and verification links are useless; drop them hourly.
   const purge = setInterval(

@@ -13,12 +13,26 @@ import { authorRefSchema, idSchema } from './users.js';
 
 const isoDate = z.string().meta({ format: 'date-time' });
 
-const technologiesField = listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, 'Texnologiya').pipe(
-  z
-    .array(z.string())
-    .min(LIMITS.technologies.min, { error: 'Kamida bitta texnologiya kiriting' })
-    .max(LIMITS.technologies.max, { error: `Ko‘pi bilan ${LIMITS.technologies.max} ta texnologiya` }),
+const NUL_MESSAGE = 'Matnda ruxsat etilmagan belgi bor (U+0000)';
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some(hasNul);
+
+/** PostgreSQL text cannot hold U+0000: such input is refused here (422) instead of failing in the database. */
+const withoutNul = <T extends z.ZodType>(schema: T) =>
+  schema.refine((value) => !hasNul(value), { error: NUL_MESSAGE });
+
+const technologiesField = withoutNul(
+  listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, 'Texnologiya').pipe(
+    z
+      .array(z.string())
+      .min(LIMITS.technologies.min, { error: 'Kamida bitta texnologiya kiriting' })
+      .max(LIMITS.technologies.max, { error: `Ko‘pi bilan ${LIMITS.technologies.max} ta texnologiya` }),
+  ),
 );
+
+const titleField = withoutNul(requiredText(LIMITS.title.min, LIMITS.title.max, 'Sarlavha'));
+const urlField = withoutNul(httpUrl('Loyiha manzili'));
+const repoUrlField = withoutNul(optionalHttpUrl('Repozitoriy manzili'));
 
 const descriptionField = z.preprocess(
   (value) => (value === null || value === undefined ? '' : value),
@@ -26,15 +40,16 @@ const descriptionField = z.preprocess(
     .string({ error: 'Tavsif matn bo‘lishi kerak' })
     .max(LIMITS.portfolioDescription.max, {
       error: `Tavsif ${LIMITS.portfolioDescription.max} belgidan oshmasin`,
-    }),
+    })
+    .refine((value) => !hasNul(value), { error: NUL_MESSAGE }),
 );
 
 export const createPortfolioBodySchema = z
   .object({
-    title: requiredText(LIMITS.title.min, LIMITS.title.max, 'Sarlavha'),
+    title: titleField,
     description: descriptionField.optional(),
-    url: httpUrl('Loyiha manzili'),
-    repoUrl: optionalHttpUrl('Repozitoriy manzili'),
+    url: urlField,
+    repoUrl: repoUrlField,
     used: technologiesField,
     images: fileField.optional(),
   })
@@ -43,10 +58,10 @@ export type CreatePortfolioBody = z.infer<typeof createPortfolioBodySchema>;
 
 export const updatePortfolioBodySchema = z
   .object({
-    title: requiredText(LIMITS.title.min, LIMITS.title.max, 'Sarlavha').optional(),
+    title: titleField.optional(),
     description: descriptionField.optional(),
-    url: httpUrl('Loyiha manzili').optional(),
-    repoUrl: optionalHttpUrl('Repozitoriy manzili'),
+    url: urlField.optional(),
+    repoUrl: repoUrlField,
     used: technologiesField.optional(),
     images: fileField.optional(),
     keepImages: z
@@ -59,15 +74,17 @@ export type UpdatePortfolioBody = z.infer<typeof updatePortfolioBodySchema>;
 export const portfolioListQuerySchema = z.object({
   page: intField(1, 1_000_000, 'page').default(1),
   limit: intField(1, MAX_PAGE_SIZE, 'limit').default(PAGE_SIZE),
-  filter: z.preprocess(
-    (value) => (value === undefined ? [] : splitList(value)),
-    z
-      .array(z.string().max(LIMITS.technologies.itemMax, { error: 'Texnologiya nomi juda uzun' }))
-      .max(LIMITS.technologies.max, { error: 'Filtrda texnologiyalar juda ko‘p' }),
+  filter: withoutNul(
+    z.preprocess(
+      (value) => (value === undefined ? [] : splitList(value)),
+      z
+        .array(z.string().max(LIMITS.technologies.itemMax, { error: 'Texnologiya nomi juda uzun' }))
+        .max(LIMITS.technologies.max, { error: 'Filtrda texnologiyalar juda ko‘p' }),
+    ),
   ),
-  q: z.string().trim().max(200, { error: 'Qidiruv matni 200 belgidan oshmasin' }).optional(),
+  q: withoutNul(z.string().trim().max(200, { error: 'Qidiruv matni 200 belgidan oshmasin' })).optional(),
   sort: z.enum(SORTS, { error: 'sort: new, popular yoki discussed' }).default('new'),
-  author: z.string().trim().max(100).optional(),
+  author: withoutNul(z.string().trim().max(100)).optional(),
 });
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
 
@@ -138,13 +155,18 @@ export const commentBodySchema = z
       .refine((value) => value.trim().length >= LIMITS.comment.min, { error: 'Izoh matni kiritilishi shart' })
       .refine((value) => value.trim().length <= LIMITS.comment.max, {
         error: `Izoh ${LIMITS.comment.max} belgidan oshmasin`,
-      }),
+      })
+      .refine((value) => !hasNul(value), { error: NUL_MESSAGE }),
   })
   .meta({ id: 'CommentBody' });
 export type CommentBody = z.infer<typeof commentBodySchema>;
 
 export const deleteCommentQuerySchema = z.object({
-  index: intField(0, 1_000_000, 'index').optional(),
+  // `?index=` is no position at all: coerced, it would be 0 and delete the newest comment.
+  index: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    intField(0, 1_000_000, 'index').optional(),
+  ),
   commentId: idSchema.optional(),
 });
 

@@ -85,7 +85,8 @@ export const updateMeBodySchema = z
     firstname: requiredText(LIMITS.name.min, LIMITS.name.max, 'Ism').optional(),
     lastname: requiredText(LIMITS.name.min, LIMITS.name.max, 'Familiya').optional(),
     emailPublic: booleanField.optional(),
-    password: passwordSchema.optional(),
+    // A profile form with its new-password input left blank sends "": that means no change.
+    password: z.preprocess((value) => (value === '' ? undefined : value), passwordSchema.optional()),
     currentPassword: z
       .string({ error: 'Joriy parol matn bo‘lishi kerak' })
       .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` })

@@ -30,6 +30,9 @@ export function createDatabase(config: DatabaseConfig, options: { poolSize?: num
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
+  // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

@@ -65,6 +65,11 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; detail
   FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'So‘rov qismlari juda ko‘p' },
   FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Maydonlar soni juda ko‘p' },
   FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', detail: 'So‘rovda taqiqlangan kalit bor' },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    detail: 'application/json deb belgilangan maydonda JSON noto‘g‘ri yozilgan',
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -72,6 +77,18 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; detail
   },
   FST_ERR_VALIDATION: { status: 422, code: 'VALIDATION_FAILED', detail: 'Ma’lumotlar noto‘g‘ri' },
 };
+
+/**
+ * @fastify/busboy rejects a malformed multipart body (no boundary, truncated data) with plain Errors that
+ * carry only a message, so they are told apart from server faults by that message.
+ */
+function isMalformedMultipart(request: FastifyRequest, error: FastifyError): boolean {
+  return (
+    error.statusCode === undefined &&
+    request.isMultipart?.() === true &&
+    /multipart data|boundary|needle|content-type/i.test(error.message)
+  );
+}
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -107,6 +124,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return sendProblem(request, reply, known);
+    if (isMalformedMultipart(request, error)) {
+      request.log.info({ err: { message: error.message } }, 'malformed multipart body');
+      return sendProblem(request, reply, {
+        status: 400,
+        code: 'BAD_REQUEST',
+        detail: 'multipart/form-data tanasi buzilgan',
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed multipart and similar client faults from the parsers.
@@ -124,8 +149,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       detail: 'Serverda kutilmagan xato yuz berdi. Birozdan keyin qayta urinib ko‘ring',
     });
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'Bunday manzil topilmadi' }),
-  );
+/** The answer for a route that does not exist (app.ts installs it, once, as the not-found handler). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendProblem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'Bunday manzil topilmadi' });
 }

@@ -137,19 +137,21 @@ export class AuthService {
     const { limiter } = this.deps;
     const identifier = body.email.trim().toLowerCase();
     await limiter.consume(RATE_RULES.loginPerIp, ip);
-    await limiter.check(RATE_RULES.loginFailuresPerAccount, identifier);
 
     const user = identifier.includes('@')
       ? await users.findUserByEmail(this.db, identifier)
       : await users.findUserByUsername(this.db, identifier);
+    // Failures count against the account whichever of its names was typed; unknown names count alike.
+    const account = user?.id ?? identifier;
+    await limiter.check(RATE_RULES.loginFailuresPerAccount, account);
     const valid = user
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyAgainstDummy(body.password);
     if (!user || !valid) {
-      await limiter.record(RATE_RULES.loginFailuresPerAccount, identifier);
+      await limiter.record(RATE_RULES.loginFailuresPerAccount, account);
       throw invalidCredentials();
     }
-    await limiter.reset(RATE_RULES.loginFailuresPerAccount, identifier);
+    await limiter.reset(RATE_RULES.loginFailuresPerAccount, account);
     const token = newToken();
     await this.insertSession(this.db, user.id, token, new Date());
     return { user, token };

@@ -64,10 +64,16 @@ export async function deleteComment(db: Executor, commentId: string): Promise<bo
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function adjustCommentsCount(db: Executor, portfolioId: string, delta: number): Promise<void> {
-  await db
+/** Moves the stored count; false when the portfolio is gone. Also takes the portfolio's row lock. */
+export async function adjustCommentsCount(
+  db: Executor,
+  portfolioId: string,
+  delta: number,
+): Promise<boolean> {
+  const result = await db
     .updateTable('portfolios')
     .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
     .where('id', '=', portfolioId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

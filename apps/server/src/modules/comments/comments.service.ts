@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
+import { lockPortfolio } from '../portfolios/portfolios.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import * as comments from './comments.repository.js';
 
@@ -44,10 +45,15 @@ export class CommentsService {
     return (await this.forPortfolios([portfolioId])).get(portfolioId) ?? [];
   }
 
-  /** Stores the body exactly as typed (the contract checks its trimmed length). */
+  /**
+   * Stores the body exactly as typed (the contract checks its trimmed length). The counter moves first:
+   * that takes the portfolio's row lock, as every write to a portfolio does, so a concurrent delete
+   * cannot deadlock with this insert or leave it without its portfolio.
+   */
   async add(portfolioId: string, authorId: string, body: string): Promise<Comment[]> {
     const now = new Date();
     await this.db.transaction().execute(async (trx) => {
+      if (!(await comments.adjustCommentsCount(trx, portfolioId, 1))) throw notFound('Portfolio topilmadi');
       await comments.insertComment(trx, {
         id: newId(now),
         portfolioId,
@@ -55,7 +61,6 @@ export class CommentsService {
         body,
         createdAt: now.toISOString(),
       });
-      await comments.adjustCommentsCount(trx, portfolioId, 1);
     });
     return this.list(portfolioId);
   }
@@ -71,6 +76,7 @@ export class CommentsService {
       throw new HttpError(422, 'VALIDATION_FAILED', message, { index: [message] });
     }
     await this.db.transaction().execute(async (trx) => {
+      if (!(await lockPortfolio(trx, portfolioId))) throw notFound('Portfolio topilmadi');
       const current = await comments.findComments(trx, [portfolioId]);
       const comment =
         target.commentId !== undefined

@@ -9,7 +9,7 @@ import {
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../../db/database.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
-import { ftsQuery, tsQuery } from './search.repository.js';
+import { ftsQuery, searchDocument, tsQuery, writeSearchDocument } from './search.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -225,7 +225,7 @@ export async function updatePortfolio(
 export async function lockPortfolio(db: Executor, id: string): Promise<boolean> {
   const result = await db
     .updateTable('portfolios')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .set((eb) => ({ likes_count: eb.ref('likes_count') }))
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -342,4 +342,34 @@ export async function replacePortfolioImages(
       })),
     )
     .execute();
+}
+
+/**
+ * Rewrites the search documents of one author's portfolios. The author's names are part of every
+ * document, so a change of username, first or last name must call this in the same transaction, or the
+ * portfolios stay findable only by the old names.
+ */
+export async function rewriteAuthorSearchDocuments(
+  db: Executor,
+  dialect: Dialect,
+  authorId: string,
+): Promise<void> {
+  const rows = await selectWithAuthor(db).where('p.author_id', '=', authorId).execute();
+  const technologies = await findTechnologies(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) {
+    const document = searchDocument({
+      title: row.title,
+      description: row.description,
+      technologies: technologies.filter((t) => t.portfolio_id === row.id).map((t) => t.name),
+      author: {
+        username: row.author_username,
+        firstname: row.author_firstname,
+        lastname: row.author_lastname,
+      },
+    });
+    await writeSearchDocument(db, dialect, row.id, document);
+  }
 }

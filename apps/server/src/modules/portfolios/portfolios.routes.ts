@@ -127,7 +127,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
         summary:
           'Update a portfolio (owner or admin); `images` replaces the gallery, `keepImages` keeps files',
         params: portfolioParamsSchema,
-        body: updatePortfolioBodySchema.optional(),
+        // A PUT without a body arrives as null: it changes nothing, like {}.
+        body: updatePortfolioBodySchema.nullish(),
         consumes: bodyTypes,
         response: { 200: portfolioSchema, ...writeErrors },
       },

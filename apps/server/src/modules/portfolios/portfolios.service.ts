@@ -156,6 +156,8 @@ export class PortfoliosService {
 
   /** By id first, then by linktitle. */
   async find(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor | undefined> {
+    // No linktitle holds U+0000, and PostgreSQL refuses it in a query parameter.
+    if (idOrLinktitle.includes('\u0000')) return undefined;
     if (isId(idOrLinktitle)) {
       const byId = await portfolios.findPortfolioById(this.db, idOrLinktitle);
       if (byId) return byId;
@@ -239,45 +241,56 @@ export class PortfoliosService {
     if (current.author_id !== actor.id && !actor.isAdmin) {
       throw forbidden('Faqat portfolio muallifi yoki admin o‘zgartira oladi');
     }
-    const existingImages = await findPortfolioImageNames(this.db, current.id);
     const replacesGallery = uploads.length > 0 || body.keepImages !== undefined;
-    const keep = replacesGallery
-      ? (body.keepImages ?? []).filter((name) => existingImages.includes(name))
-      : existingImages;
-    if (replacesGallery && keep.length + uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
+    const galleryAfter = async (db: Parameters<typeof findPortfolioImageNames>[0]) => {
+      const existing = await findPortfolioImageNames(db, current.id);
+      const keep = replacesGallery
+        ? (body.keepImages ?? []).filter((name) => existing.includes(name))
+        : existing;
+      if (replacesGallery && keep.length + uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
+      return { keep, removed: existing.filter((name) => !keep.includes(name)) };
+    };
+    // Checked before any image is decoded, and again under the row lock.
+    await galleryAfter(this.db);
     const stored: StoredImage[] = await this.deps.imageStore.saveAll(uploads, {
       maxDimension: GALLERY_MAX_DIMENSION,
     });
-    const removed = existingImages.filter((name) => !keep.includes(name));
 
+    let removed: string[];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await portfolios.updatePortfolio(trx, current.id, {
+      removed = await this.db.transaction().execute(async (trx) => {
+        const updated = await portfolios.updatePortfolio(trx, current.id, {
           ...(body.title !== undefined ? { title: body.title } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.url !== undefined ? { url: body.url } : {}),
           ...(body.repoUrl !== undefined ? { repo_url: body.repoUrl } : {}),
           updated_at: new Date().toISOString(),
         });
+        if (!updated) throw notFound('Portfolio topilmadi');
+        const gallery = await galleryAfter(trx);
         if (body.used !== undefined) await this.writeTechnologies(trx, current.id, body.used);
-        if (replacesGallery)
-          await portfolios.replacePortfolioImages(trx, current.id, current.author_id, keep, stored);
+        if (replacesGallery) {
+          await portfolios.replacePortfolioImages(trx, current.id, current.author_id, gallery.keep, stored);
+        }
+        // Read back under the lock: a concurrent update may have changed what this one did not send.
+        const row = (await portfolios.findPortfolioById(trx, current.id))!;
         const technologies = (await portfolios.findTechnologies(trx, [current.id])).map((t) => t.name);
         await writeSearchDocument(
           trx,
           this.dialect,
           current.id,
           searchDocument({
-            title: body.title ?? current.title,
-            description: body.description ?? current.description,
+            title: row.title,
+            description: row.description,
             technologies,
             author: {
-              username: current.author_username,
-              firstname: current.author_firstname,
-              lastname: current.author_lastname,
+              username: row.author_username,
+              firstname: row.author_firstname,
+              lastname: row.author_lastname,
             },
           }),
         );
+        return gallery.removed;
       });
     } catch (error) {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
@@ -287,16 +300,21 @@ export class PortfoliosService {
     return (await this.get(current.id, actor.id))!;
   }
 
-  /** Its likes, comments and technology links go by cascade; its image files after the commit. */
+  /**
+   * Its likes, comments and technology links go by cascade; its image files after the commit. The row
+   * lock makes a second, concurrent delete find nothing (404) instead of counting technologies down twice.
+   */
   async remove(idOrLinktitle: string, actor: Actor): Promise<void> {
     const current = await this.require(idOrLinktitle);
     if (current.author_id !== actor.id && !actor.isAdmin) {
       throw forbidden('Faqat portfolio muallifi yoki admin o‘chira oladi');
     }
-    const images = await findPortfolioImageNames(this.db, current.id);
-    await this.db.transaction().execute(async (trx) => {
+    const images = await this.db.transaction().execute(async (trx) => {
+      if (!(await portfolios.lockPortfolio(trx, current.id))) throw notFound('Portfolio topilmadi');
+      const names = await findPortfolioImageNames(trx, current.id);
       await portfolios.replacePortfolioTechnologies(trx, current.id, []);
       await portfolios.deletePortfolio(trx, current.id);
+      return names;
     });
     await this.deps.imageStore.remove(images);
   }

@@ -122,9 +122,9 @@ export class UsersService {
       patch.username = body.username;
     }
 
-    const changesPassword = body.password !== undefined && body.password !== '';
+    const password = body.password;
+    const changesPassword = password !== undefined;
     if (changesPassword) {
-      const password = body.password!;
       if (!body.currentPassword || !(await verifyPassword(current.password_hash, body.currentPassword))) {
         const message = 'Joriy parol noto‘g‘ri';
         throw new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });

@@ -1,0 +1,53 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../database.js';
+import type { Database } from '../schema.js';
+
+/**
+ * What an API read relies on beyond the foreign keys: stored counters equal to the rows they count,
+ * unique linktitles and a search entry for every portfolio. Returns one line per kind of problem
+ * (empty when all is well), so seeds can be checked by tests and by hand after a bulk load.
+ */
+export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const checks: [string, RawBuilder<{ n: number | string }>][] = [
+    [
+      'portfolios whose likes_count differs from their likes',
+      sql`select count(*) as n from portfolios p
+        left join (select portfolio_id, count(*) as c from likes group by portfolio_id) l on l.portfolio_id = p.id
+        where p.likes_count <> coalesce(l.c, 0)`,
+    ],
+    [
+      'portfolios whose comments_count differs from their comments',
+      sql`select count(*) as n from portfolios p
+        left join (select portfolio_id, count(*) as c from comments group by portfolio_id) x on x.portfolio_id = p.id
+        where p.comments_count <> coalesce(x.c, 0)`,
+    ],
+    [
+      'technologies whose portfolios_count differs from their portfolios',
+      sql`select count(*) as n from technologies t
+        left join (select technology_id, count(*) as c from portfolio_technologies group by technology_id) x
+          on x.technology_id = t.id
+        where t.portfolios_count <> coalesce(x.c, 0)`,
+    ],
+    ['duplicate linktitles', sql`select count(*) - count(distinct linktitle) as n from portfolios`],
+    [
+      'portfolios without technologies',
+      sql`select count(*) as n from portfolios p
+        where not exists (select 1 from portfolio_technologies pt where pt.portfolio_id = p.id)`,
+    ],
+    [
+      'portfolios missing from the search index',
+      dialect === 'postgres'
+        ? sql`select count(*) as n from portfolios where length(search_vector) = 0`
+        : sql`select count(*) as n from portfolios p
+            where not exists (select 1 from portfolio_search_rows m
+              join portfolio_search s on s.rowid = m.id where m.portfolio_id = p.id)`,
+    ],
+  ];
+  const problems: string[] = [];
+  for (const [label, query] of checks) {
+    const result = await query.execute(db);
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n !== 0) problems.push(`${n} ${label}`);
+  }
+  return problems;
+}

@@ -1,0 +1,492 @@
+import { portfolioListQuerySchema } from '@portfolio-master/contract';
+import {
+  type CompiledQuery,
+  CompiledQuery as RawQuery,
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+} from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { createTestContext, type TestContext } from '../../test/app.js';
+import { CommentsService } from '../comments/comments.service.js';
+import { LikesService } from '../likes/likes.service.js';
+import { UsersService } from '../users/users.service.js';
+import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
+import { PortfoliosService } from './portfolios.service.js';
+
+/*
+ * The plans of the queries the services really run, on a database big enough for the planner to care:
+ * every list, search, detail and write look-up must reach the big tables through an index. The data is
+ * loaded straight into the tables, ANALYZEd, and the services run on a second Kysely instance that logs
+ * each compiled statement, which is then EXPLAINed with its own parameters.
+ */
+
+/*
+ * Big enough that PostgreSQL's cost model prefers an index wherever one serves the query; with a few
+ * hundred rows per table a sequential scan is honestly cheapest and the test would say nothing.
+ */
+const SIZES = { users: 3000, technologies: 40, portfolios: 10_000, likes: 100_000, comments: 20_000 };
+/*
+ * The tables that grow with the site's activity. `users` and `images` are reached by primary key or by
+ * their own indexes too, but at this size PostgreSQL rightly hashes the few thousand users it joins to a
+ * page of comments instead of probing them one by one, so they are not held to the rule; the author
+ * filter's username look-up is checked on its own below.
+ */
+const BIG_TABLES = new Set(['portfolios', 'likes', 'comments', 'portfolio_technologies']);
+
+let context: TestContext;
+let logged: Kysely<Database>;
+let captured: CompiledQuery[] = [];
+let services: { portfolios: PortfoliosService; likes: LikesService; comments: CommentsService };
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run plans the same data. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const WORDS = Array.from({ length: 5000 }, (_, index) => `soz${index.toString(36)}x`);
+const data = {
+  users: [] as { id: string; username: string }[],
+  technologies: [] as { id: string; name: string; slug: string }[],
+  portfolios: [] as { id: string; linktitle: string }[],
+  /** Portfolios holding each word, to pick search words of a realistic rarity. */
+  wordCounts: new Map<string, number>(),
+};
+
+async function insertInBatches<T extends keyof Database>(table: T, rows: Record<string, unknown>[]) {
+  const size = Math.floor(20_000 / Object.keys(rows[0] ?? { a: 1 }).length);
+  for (let start = 0; start < rows.length; start += size) {
+    await context.app.services.db
+      .insertInto(table)
+      .values(rows.slice(start, start + size) as never)
+      .execute();
+  }
+}
+
+/** A word found in about `share` of the portfolios. */
+function wordWithShare(share: number): string {
+  let best = WORDS[0]!;
+  let bestDistance = Infinity;
+  for (const [word, count] of data.wordCounts) {
+    const distance = Math.abs(count / SIZES.portfolios - share);
+    if (distance < bestDistance) [best, bestDistance] = [word, distance];
+  }
+  return best;
+}
+
+async function load() {
+  const next = random(42);
+  /** skew > 1 favours the first items, as popularity does. */
+  const pick = <T>(items: readonly T[], skew = 1): T => items[Math.floor(next() ** skew * items.length)]!;
+  const start = Date.UTC(2023, 0, 1);
+  const now = new Date().toISOString();
+
+  data.users = Array.from({ length: SIZES.users }, (_, index) => ({
+    id: newId(new Date(start + index * 1000)),
+    username: `planner${index}`,
+  }));
+  await insertInBatches(
+    'users',
+    data.users.map((user) => ({
+      id: user.id,
+      username: user.username,
+      email: `${user.username}@example.uz`,
+      email_public: 0,
+      password_hash: 'not-a-real-hash',
+      firstname: `Ism${user.username}`,
+      lastname: 'Familiya',
+      image: null,
+      is_admin: 0,
+      description: '',
+      skills: '[]',
+      github_profile: '',
+      telegram_profile: '',
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+
+  data.technologies = Array.from({ length: SIZES.technologies }, (_, index) => ({
+    id: newId(),
+    name: `Tech${index}`,
+    slug: `tech${index}`,
+  }));
+
+  const links: { portfolio_id: string; technology_id: string; position: number }[] = [];
+  const images: Record<string, unknown>[] = [];
+  const documents: { id: string; text: string }[] = [];
+  const portfolioRows = Array.from({ length: SIZES.portfolios }, (_, index) => {
+    const created = new Date(start + index * 3_600_000);
+    const id = newId(created);
+    const author = pick(data.users, 1.5);
+    const title = `${pick(WORDS, 3)} ${pick(WORDS, 3)} ${index}`;
+    const description = Array.from({ length: 12 }, () => pick(WORDS, 3)).join(' ');
+    const linktitle = `${author.username}_${title.replaceAll(' ', '_')}`;
+    data.portfolios.push({ id, linktitle });
+    for (const word of new Set(`${title} ${description}`.split(' '))) {
+      data.wordCounts.set(word, (data.wordCounts.get(word) ?? 0) + 1);
+    }
+    documents.push({ id, text: `${title} ${description}` });
+    const used = new Set(
+      Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(data.technologies, 2)),
+    );
+    [...used].forEach((technology, position) =>
+      links.push({ portfolio_id: id, technology_id: technology.id, position }),
+    );
+    for (let position = 0; position < Math.floor(next() * 4); position += 1) {
+      images.push({
+        filename: `${newId()}.webp`,
+        owner_id: author.id,
+        portfolio_id: id,
+        position,
+        width: 800,
+        height: 600,
+        bytes: 50_000,
+        created_at: created.toISOString(),
+      });
+    }
+    return {
+      id,
+      author_id: author.id,
+      title,
+      linktitle,
+      description,
+      url: 'https://example.uz',
+      repo_url: null,
+      likes_count: 0,
+      comments_count: 0,
+      created_at: created.toISOString(),
+      updated_at: created.toISOString(),
+    };
+  });
+
+  const likes = new Map<string, { portfolio_id: string; user_id: string; created_at: string }>();
+  while (likes.size < SIZES.likes) {
+    const portfolio = pick(portfolioRows, 2);
+    const user = pick(data.users);
+    likes.set(`${portfolio.id}${user.id}`, { portfolio_id: portfolio.id, user_id: user.id, created_at: now });
+  }
+  const comments = Array.from({ length: SIZES.comments }, (_, index) => ({
+    id: newId(new Date(start + index * 60_000)),
+    portfolio_id: pick(portfolioRows, 2).id,
+    author_id: pick(data.users).id,
+    body: `izoh ${index}`,
+    created_at: new Date(start + index * 60_000).toISOString(),
+  }));
+  const byId = new Map(portfolioRows.map((row) => [row.id, row]));
+  for (const like of likes.values()) byId.get(like.portfolio_id)!.likes_count += 1;
+  for (const comment of comments) byId.get(comment.portfolio_id)!.comments_count += 1;
+  const technologyCounts = new Map<string, number>();
+  for (const link of links)
+    technologyCounts.set(link.technology_id, (technologyCounts.get(link.technology_id) ?? 0) + 1);
+
+  await insertInBatches(
+    'technologies',
+    data.technologies.map((t) => ({ ...t, portfolios_count: technologyCounts.get(t.id) ?? 0 })),
+  );
+  await insertInBatches('portfolios', portfolioRows);
+  await insertInBatches('portfolio_technologies', links);
+  await insertInBatches('images', images);
+  await insertInBatches('likes', [...likes.values()]);
+  await insertInBatches('comments', comments);
+
+  const { db, dialect } = context.app.services;
+  const payload = JSON.stringify(documents);
+  if (dialect === 'postgres') {
+    await sql`update portfolios p set search_vector = to_tsvector('simple', d.text)
+      from json_to_recordset(${payload}::json) as d(id text, text text) where p.id = d.id`.execute(db);
+    // A loaded table in steady state: autovacuum has set the visibility map and the statistics.
+    await sql`vacuum analyze`.execute(db);
+  } else {
+    await sql`insert into portfolio_search_rows (portfolio_id) select id from portfolios`.execute(db);
+    await sql`insert into portfolio_search (rowid, document)
+      select m.id, json_extract(d.value, '$.text') from json_each(${payload}) d
+      join portfolio_search_rows m on m.portfolio_id = json_extract(d.value, '$.id')`.execute(db);
+    await sql`analyze`.execute(db);
+  }
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  await load();
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') captured.push(event.query);
+  };
+  const { config, imageStore } = context.app.services;
+  const database = config.database;
+  logged = new Kysely<Database>({
+    dialect:
+      database.dialect === 'sqlite'
+        ? new SqliteDialect({ database: openSqlite(database.file) })
+        : new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
+    log,
+  });
+  const users = new UsersService(logged, imageStore, new Set());
+  const comments = new CommentsService(logged, users);
+  services = {
+    portfolios: new PortfoliosService(logged, database.dialect, { users, comments, imageStore }),
+    likes: new LikesService(logged),
+    comments,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await logged?.destroy();
+  await context?.close();
+});
+
+/** Runs `work` and answers the statements it sent (transactions' begin/commit and inserts left out). */
+async function statementsOf(work: () => Promise<unknown>): Promise<CompiledQuery[]> {
+  captured = [];
+  await work();
+  return captured.filter((query) => /^\s*(select|update|delete|with)\b/i.test(query.sql));
+}
+
+/**
+ * Full scans of big tables in one statement's plan, as readable lines; empty when every access is
+ * indexed. A walk along a whole index counts as a full scan too, unless the statement has a LIMIT: then
+ * it is an ordered walk that stops after a page (`SCAN p USING INDEX portfolios_created_at_index`).
+ */
+async function fullScans(query: CompiledQuery): Promise<{ scans: string[]; plan: string }> {
+  const { db, dialect } = context.app.services;
+  const limited = /\blimit\b/i.test(query.sql);
+  if (dialect === 'postgres') {
+    const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
+      RawQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+    );
+    const root = (result.rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+    const scans: string[] = [];
+    const lines: string[] = [];
+    const walk = (node: PlanNode, depth: number) => {
+      const relation = node['Relation Name'] ?? '';
+      const line = `${node['Node Type']}${relation ? ` on ${relation}` : ''}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`;
+      lines.push(`${'  '.repeat(depth)}${line}${node['Index Cond'] ? ` (${node['Index Cond']})` : ''}`);
+      const wholeIndex = /^Index (Only )?Scan$/.test(node['Node Type']) && !node['Index Cond'] && !limited;
+      if (BIG_TABLES.has(relation) && (node['Node Type'] === 'Seq Scan' || wholeIndex)) scans.push(line);
+      for (const child of node.Plans ?? []) walk(child, depth + 1);
+    };
+    walk(root, 0);
+    return { scans, plan: lines.join('\n') };
+  }
+  const result = await db.executeQuery<{ detail: string }>(
+    RawQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+  );
+  const aliases = new Map<string, string>();
+  for (const match of query.sql.matchAll(/\b(?:from|join|update)\s+"?(\w+)"?(?:\s+as)?\s+"?(\w+)"?/gi)) {
+    aliases.set(match[2]!, match[1]!);
+  }
+  const details = result.rows.map((row) => row.detail);
+  const scans = details.filter((detail) => {
+    const match = /^SCAN (\w+)(.*)$/.exec(detail);
+    if (!match) return false;
+    const table = aliases.get(match[1]!) ?? match[1]!;
+    return BIG_TABLES.has(table) && !(limited && /USING (COVERING )?INDEX/.test(match[2]!));
+  });
+  return { scans, plan: details.join('\n') };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Cond'?: string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The unfiltered total: `select count(*) from portfolios` reads every row by nature (see the test below). */
+const isUnfilteredCount = (query: CompiledQuery) =>
+  /^select count\(\*\) as "count" from "portfolios" as "p"( where 1 = 1)?$/i.test(
+    query.sql.replace(/\s+/g, ' ').trim(),
+  );
+
+async function expectIndexed(
+  label: string,
+  work: () => Promise<unknown>,
+  options: { allowUnfilteredCount?: boolean } = {},
+) {
+  const statements = await statementsOf(work);
+  expect(statements.length, `${label}: no statements captured`).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const statement of statements) {
+    if (process.env.SHOW_PLANS)
+      console.log(`${label}\n${statement.sql}\n${(await fullScans(statement)).plan}\n`);
+    if (options.allowUnfilteredCount && isUnfilteredCount(statement)) continue;
+    const { scans, plan } = await fullScans(statement);
+    if (scans.length > 0)
+      problems.push(`${statement.sql}\n  params: ${JSON.stringify(statement.parameters)}\n${plan}`);
+  }
+  expect(problems, `${label}: full scans of big tables`).toEqual([]);
+  return statements;
+}
+
+const listQuery = (query: Record<string, unknown>) => portfolioListQuerySchema.parse(query);
+
+describe('query plans on a loaded database', () => {
+  it('loaded what it meant to', async () => {
+    const { db } = context.app.services;
+    for (const [table, size] of [
+      ['portfolios', SIZES.portfolios],
+      ['likes', SIZES.likes],
+      ['comments', SIZES.comments],
+    ] as const) {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(row.count), table).toBe(size);
+    }
+  });
+
+  it('default list page (anonymous and signed in)', async () => {
+    const viewer = data.users[3]!.id;
+    const statements = await expectIndexed(
+      'default page',
+      async () => {
+        const page = await services.portfolios.page(listQuery({}), null);
+        expect(page.items).toHaveLength(10);
+        await services.portfolios.page(listQuery({}), viewer);
+      },
+      { allowUnfilteredCount: true },
+    );
+    // The one statement let through is exactly the unfiltered total.
+    expect(statements.filter(isUnfilteredCount).length).toBe(2);
+  });
+
+  it('sorted by popularity and by discussion', async () => {
+    await expectIndexed(
+      'sorted pages',
+      async () => {
+        const popular = await services.portfolios.page(listQuery({ sort: 'popular' }), null);
+        expect(popular.items[0]!.likesCount).toBeGreaterThan(popular.items[9]!.likesCount);
+        await services.portfolios.page(listQuery({ sort: 'discussed', page: 3 }), null);
+      },
+      { allowUnfilteredCount: true },
+    );
+  });
+
+  it('page 100', async () => {
+    await expectIndexed(
+      'page 100',
+      async () => {
+        const page = await services.portfolios.page(listQuery({ page: 100 }), null);
+        expect(page.items).toHaveLength(10);
+      },
+      { allowUnfilteredCount: true },
+    );
+  });
+
+  it('filtered by two technologies', async () => {
+    await expectIndexed('filter', async () => {
+      const page = await services.portfolios.page(listQuery({ filter: 'Tech0,Tech1' }), null);
+      expect(page.total).toBeGreaterThan(0);
+      const rare = await services.portfolios.page(listQuery({ filter: 'Tech30,Tech2', page: 2 }), null);
+      expect(rare.total).toBeGreaterThanOrEqual(0);
+    });
+  });
+
+  it('a search', async () => {
+    await expectIndexed('search', async () => {
+      // A word in about one portfolio of 200, and two commoner words together, one typed halfway.
+      const rare = await services.portfolios.page(listQuery({ q: wordWithShare(0.005) }), null);
+      expect(rare.total).toBeGreaterThan(0);
+      const [first, second] = [wordWithShare(0.03), wordWithShare(0.02)];
+      await services.portfolios.page(listQuery({ q: `${first.slice(0, -1)} ${second}` }), null);
+    });
+  });
+
+  it('an author page', async () => {
+    const statements = await expectIndexed('author', async () => {
+      const page = await services.portfolios.page(
+        listQuery({ author: data.users[0]!.username.toUpperCase() }),
+        null,
+      );
+      expect(page.total).toBeGreaterThan(0);
+    });
+    // The case-insensitive username look-up goes through the lower(username) index, never a users scan.
+    const byUsername = statements.filter((statement) => statement.sql.includes('lower(username)'));
+    expect(byUsername).toHaveLength(2);
+    for (const statement of byUsername) {
+      expect((await fullScans(statement)).plan).toMatch(/users_username_lower_unique/);
+    }
+  });
+
+  it('everything at once: filter, search, author and sort', async () => {
+    await expectIndexed('combined', async () => {
+      await services.portfolios.page(
+        listQuery({
+          filter: 'Tech0',
+          q: wordWithShare(0.01),
+          author: data.users[1]!.username,
+          sort: 'popular',
+        }),
+        data.users[2]!.id,
+      );
+    });
+  });
+
+  it('a portfolio in detail, by id and by linktitle, and /portfolio/all', async () => {
+    const busiest = await context.app.services.db
+      .selectFrom('portfolios')
+      .select(['id', 'linktitle'])
+      .orderBy('likes_count', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await expectIndexed('detail', async () => {
+      const byId = await services.portfolios.get(busiest.id, data.users[5]!.id);
+      expect(byId!.likes.length).toBeGreaterThan(10);
+      await services.portfolios.get(busiest.linktitle, null);
+      // Two list pages' worth. At this size a 100-portfolio page's batched look-ups (100 ids at once) are
+      // honestly cheaper as sequential scans of the 20 000-row tables on PostgreSQL; from about 100 000
+      // rows on, the same statements use the indexes.
+      const all = await services.portfolios.all(20, 200, data.users[5]!.id);
+      expect(all).toHaveLength(20);
+      await services.portfolios.technologies();
+    });
+  });
+
+  it('writes: create (linktitle look-up), update, like, comment, delete', async () => {
+    const author = data.users[0]!;
+    const target = data.portfolios[1500]!.id;
+    await expectIndexed('writes', async () => {
+      const created = await services.portfolios.create(
+        { id: author.id, username: author.username, firstname: 'A', lastname: 'B' },
+        { title: 'Rejalar tekshiruvi', url: 'https://x.uz', used: ['Tech0', 'Yangi'], description: '' },
+        [],
+      );
+      await services.portfolios.update(
+        created._id,
+        { id: author.id, isAdmin: false },
+        { used: ['Tech1'] },
+        [],
+      );
+      await services.likes.toggle(target, author.id);
+      await services.comments.add(target, author.id, 'reja');
+      await services.comments.remove(target, { id: author.id, isAdmin: false }, { index: 0 });
+      await services.portfolios.remove(created._id, { id: author.id, isAdmin: false });
+      await rewriteAuthorSearchDocuments(logged, context.app.services.dialect, author.id);
+    });
+  });
+
+  it('the unfiltered total is the one full count, and it touches nothing but portfolios', async () => {
+    // `select count(*) from portfolios` has no predicate to serve from an index: SQLite walks its
+    // smallest index, PostgreSQL may sequentially scan. It is one cheap aggregate per list page; it is
+    // let through above only when it is exactly this statement.
+    const statements = await statementsOf(() => services.portfolios.page(listQuery({}), null));
+    const counts = statements.filter(isUnfilteredCount);
+    expect(counts).toHaveLength(1);
+    const { plan } = await fullScans(counts[0]!);
+    expect(plan).not.toMatch(/likes|comments|portfolio_technologies|users/);
+  });
+});

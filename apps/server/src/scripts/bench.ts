@@ -1,0 +1,477 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } from '../db/seed/bulk.js';
+
+/**
+ * `npm run bench`: the main read endpoints of the real server (a child process on a bulk-seeded SQLite
+ * database) against a bare node:http server answering the same bytes from memory, so the numbers say
+ * how much the framework, the queries and the serialisation cost on this machine.
+ */
+
+interface Target {
+  linktitle: string;
+}
+
+/** What is measured. Each path must answer 2xx during the warm-up, or the run stops. */
+const ENDPOINTS: { name: string; path: (target: Target) => string }[] = [
+  { name: 'list, page 1', path: () => '/api/portfolio?page=1' },
+  { name: 'list, filter React+TypeScript', path: () => '/api/portfolio?filter=React,TypeScript' },
+  { name: `search "${SAMPLE_SEARCH_WORD}"`, path: () => `/api/portfolio?q=${SAMPLE_SEARCH_WORD}` },
+  { name: 'list, page 1000', path: () => '/api/portfolio?page=1000' },
+  { name: 'one portfolio', path: (target) => `/api/portfolio/${encodeURIComponent(target.linktitle)}` },
+  { name: 'users, first 10', path: () => '/api/user/all?limit=10' },
+];
+
+const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../server.js', import.meta.url));
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--likes=<10 × portfolios>]
+         [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
+         [--endpoints=1,3] [--dir=apps/server/data/bench] [--out=<dir>/results.md]
+
+Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
+endpoint with autocannon next to a bare node:http server that answers the same bytes.`;
+
+interface BenchOptions {
+  dataset: BulkOptions;
+  duration: number;
+  warmup: number;
+  connections: number;
+  endpoints: number[];
+  dir: string;
+  out: string;
+  /** One-minute load average before measuring: other work on the machine skews every number. */
+  loadAverage: number;
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+interface Row {
+  name: string;
+  path: string;
+  bytes: number;
+  server: Measurement;
+  bare: Measurement;
+}
+
+class BenchError extends Error {}
+
+const STRING_OPTIONS = [
+  'users',
+  'portfolios',
+  'likes',
+  'comments',
+  'seed',
+  'duration',
+  'warmup',
+  'connections',
+  'endpoints',
+  'dir',
+  'out',
+] as const;
+
+/**
+ * Reads the options from the arguments, or from npm's environment: the root script forwards no `--`,
+ * so `npm run bench -- --portfolios=20000` arrives as npm_config_portfolios, and
+ * `npm run bench -- --portfolios 20000` as npm_config_portfolios=true plus a stray "20000".
+ */
+function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])),
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new BenchError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const given: Record<string, string | boolean | undefined> = parsed.values;
+  if (given.help) throw new BenchError(USAGE);
+  const values: Partial<Record<(typeof STRING_OPTIONS)[number], string>> = {};
+  const swallowed: (typeof STRING_OPTIONS)[number][] = [];
+  for (const name of STRING_OPTIONS) {
+    const fromArguments = given[name];
+    const fromNpm = env[`npm_config_${name}`];
+    if (typeof fromArguments === 'string') values[name] = fromArguments;
+    else if (fromNpm === 'true') swallowed.push(name);
+    else if (fromNpm !== undefined && fromNpm !== '') values[name] = fromNpm;
+  }
+  const positionals = parsed.positionals;
+  if (swallowed.length === 1 && positionals.length === 1) values[swallowed[0]!] = positionals[0];
+  else if (swallowed.length > 0 || positionals.length > 0) {
+    throw new BenchError(
+      `Could not read the options (npm took --${swallowed.join(', --')} for itself). ` +
+        'Write them as --name=value, e.g. npm run bench -- --portfolios=20000 --likes=200000',
+    );
+  }
+
+  const number = (name: (typeof STRING_OPTIONS)[number], fallback: number) => {
+    const value = values[name] === undefined ? fallback : Number(values[name]);
+    if (!Number.isFinite(value) || value < 0)
+      throw new BenchError(`--${name} must be a number ≥ 0\n\n${USAGE}`);
+    return value;
+  };
+  const portfolios = number('portfolios', 100_000);
+  const dataset: BulkOptions = {
+    users: number('users', 10_000),
+    portfolios,
+    likes: number('likes', portfolios * 10),
+    comments: number('comments', portfolios * 3),
+    seed: values.seed ?? '1',
+    reset: false,
+  };
+  const problem = validateBulkOptions(dataset);
+  if (problem) throw new BenchError(problem);
+  const endpoints = values.endpoints
+    ? values.endpoints.split(',').map((part) => Number(part.trim()) - 1)
+    : ENDPOINTS.map((_, index) => index);
+  if (endpoints.some((index) => !ENDPOINTS[index])) {
+    throw new BenchError(`--endpoints takes numbers from 1 to ${ENDPOINTS.length}, e.g. --endpoints 1,3`);
+  }
+  const dir = path.resolve(values.dir ?? path.join(SERVER_ROOT, 'data', 'bench'));
+  return {
+    dataset,
+    duration: number('duration', 10),
+    warmup: number('warmup', 3),
+    connections: number('connections', 20),
+    endpoints,
+    dir,
+    out: path.resolve(values.out ?? path.join(dir, 'results.md')),
+    // Read before seeding, so it shows other work on the machine rather than our own.
+    loadAverage: os.loadavg()[0] ?? 0,
+  };
+}
+
+/** The bulk-seeded database for these sizes, made once and reused while its marker file says it is complete. */
+async function ensureDataset(options: BenchOptions): Promise<{ file: string; linktitle: string }> {
+  const { users, portfolios, likes, comments, seed } = options.dataset;
+  const name = `bench-u${users}-p${portfolios}-l${likes}-c${comments}-s${seed}`;
+  const file = path.join(options.dir, `${name}.db`);
+  const marker = path.join(options.dir, `${name}.json`);
+  fs.mkdirSync(options.dir, { recursive: true });
+  if (!fs.existsSync(marker) || !fs.existsSync(file)) {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+    log(`Seeding ${file} (once; later runs reuse it)`);
+    const started = performance.now();
+    const database = createDatabase({ dialect: 'sqlite', file });
+    try {
+      await migrateToLatest(database.db);
+      await seedBulk(database.db, 'sqlite', options.dataset, (message) => {
+        const counted = /^(?:users|portfolios) (\d+)\/(\d+)$/.exec(message);
+        if (!counted || counted[1] === counted[2]) log(`  ${message}`);
+      });
+    } finally {
+      await database.destroy();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    fs.writeFileSync(marker, JSON.stringify({ ...options.dataset, seededIn: seconds }, null, 2));
+    log(`Seeded in ${seconds.toFixed(1)} s`);
+  } else {
+    log(`Reusing ${file}`);
+  }
+  const database = createDatabase({ dialect: 'sqlite', file });
+  try {
+    const newest = await database.db
+      .selectFrom('portfolios')
+      .select('linktitle')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!newest) throw new BenchError(`${file} has no portfolios; delete it and run again`);
+    return { file, linktitle: newest.linktitle };
+  } finally {
+    await database.destroy();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server and resolves once it answers; fails with its output when it exits instead. */
+async function startServer(
+  databaseFile: string,
+  options: BenchOptions,
+): Promise<{ child: ChildProcess; base: string }> {
+  if (!fs.existsSync(SERVER_ENTRY))
+    throw new BenchError(`${SERVER_ENTRY} is missing: run npm run build first`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: `sqlite:${databaseFile}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      UPLOAD_DIR: path.join(options.dir, 'uploads'),
+      MAIL_DIR: path.join(options.dir, 'mail'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code, signal) =>
+      reject(
+        new BenchError(`The server exited during start-up (${signal ?? `code ${code}`}):\n${output.trim()}`),
+      ),
+    );
+  });
+  exited.catch(() => undefined);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await Promise.race([
+        fetch(`${base}/api/user/all?limit=1`, { signal: AbortSignal.timeout(2000) }),
+        exited,
+      ]);
+      return { child, base };
+    } catch (error) {
+      if (error instanceof BenchError) throw error;
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new BenchError(`The server did not answer within 60 s:\n${output.trim()}`);
+      }
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, 200)), exited]);
+    }
+  }
+}
+
+interface Recorded {
+  contentType: string;
+  body: string;
+}
+
+/** The bare comparison server: same status, content type and body bytes, straight from memory. */
+function serveRecorded(file: string): void {
+  const recorded = new Map(
+    Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Recorded>).map(
+      ([url, entry]) => [url, { contentType: entry.contentType, body: Buffer.from(entry.body, 'base64') }],
+    ),
+  );
+  const server = http.createServer((request, response) => {
+    const entry = recorded.get(request.url ?? '');
+    if (!entry) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': entry.contentType, 'content-length': entry.body.length });
+    response.end(entry.body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    console.log(`PORT ${(server.address() as net.AddressInfo).port}`);
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+async function startBare(
+  recorded: Record<string, Recorded>,
+  dir: string,
+): Promise<{ child: ChildProcess; base: string }> {
+  const file = path.join(dir, 'recorded-responses.json');
+  fs.writeFileSync(file, JSON.stringify(recorded));
+  const child = spawn(process.execPath, [THIS_FILE, '--serve-recorded', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const match = /PORT (\d+)/.exec(buffered);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new BenchError(`The bare server exited (code ${code})`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+async function load(url: string, seconds: number, connections: number): Promise<Measurement> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return {
+    requestsPerSecond: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function log(message: string): void {
+  console.log(message);
+}
+
+function formatTable(rows: readonly Row[]): string {
+  const header = [
+    'Endpoint',
+    'Path',
+    'Body',
+    'API req/s',
+    'API p50 ms',
+    'API p99 ms',
+    'Bare req/s',
+    'Bare p50 ms',
+    'Bare p99 ms',
+    'API / bare',
+  ];
+  const lines = rows.map((row) => [
+    row.name,
+    `\`${row.path.length > 60 ? `${row.path.slice(0, 57)}...` : row.path}\``,
+    row.bytes >= 1024 ? `${(row.bytes / 1024).toFixed(1)} KB` : `${row.bytes} B`,
+    Math.round(row.server.requestsPerSecond).toString() +
+      (row.server.failures > 0 ? ` (${row.server.failures} failed)` : ''),
+    row.server.p50.toFixed(0),
+    row.server.p99.toFixed(0),
+    Math.round(row.bare.requestsPerSecond).toString(),
+    row.bare.p50.toFixed(0),
+    row.bare.p99.toFixed(0),
+    `${((100 * row.server.requestsPerSecond) / row.bare.requestsPerSecond).toFixed(1)} %`,
+  ]);
+  return [header, header.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+function markdown(rows: readonly Row[], options: BenchOptions): string {
+  const { users, portfolios, likes, comments, seed } = options.dataset;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return [
+    `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}. ` +
+      `SQLite, ${users} users, ${portfolios} portfolios, ${likes} likes, ${comments} comments (seed ${seed}). ` +
+      `autocannon: ${options.connections} connections, ${options.duration} s per run after a ${options.warmup} s warm-up; ` +
+      'the load generator shares the machine with the server. ' +
+      `Load average when the run started: ${options.loadAverage.toFixed(2)}` +
+      (options.loadAverage > 0.5
+        ? ' (other work was running: numbers are lower than on an idle machine).'
+        : '.'),
+    '',
+    formatTable(rows),
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2), process.env);
+  if (options.loadAverage > 0.5) {
+    log(
+      `Note: load average ${options.loadAverage.toFixed(2)}; other work on this machine will lower the numbers.`,
+    );
+  }
+  const dataset = await ensureDataset(options);
+  let server: { child: ChildProcess; base: string } | undefined;
+  let bare: { child: ChildProcess; base: string } | undefined;
+  const cleanUp = () => {
+    server?.child.kill('SIGTERM');
+    bare?.child.kill('SIGTERM');
+  };
+  process.once('SIGINT', () => {
+    cleanUp();
+    process.exit(130);
+  });
+  try {
+    log('Starting the server');
+    server = await startServer(dataset.file, options);
+    const selected = options.endpoints.map((index) => ENDPOINTS[index]!);
+    const recorded: Record<string, Recorded> = {};
+    for (const endpoint of selected) {
+      const url = endpoint.path(dataset);
+      const response = await fetch(`${server.base}${url}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      if (!response.ok) {
+        throw new BenchError(
+          `${endpoint.name}: GET ${url} answered ${response.status} during the warm-up:\n${body.toString().slice(0, 500)}`,
+        );
+      }
+      recorded[url] = {
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        body: body.toString('base64'),
+      };
+    }
+    bare = await startBare(recorded, options.dir);
+
+    const rows: Row[] = [];
+    for (const endpoint of selected) {
+      const url = endpoint.path(dataset);
+      log(`${endpoint.name}: GET ${url}`);
+      const warm = await load(`${server.base}${url}`, options.warmup, options.connections);
+      if (warm.failures > 0 || warm.requestsPerSecond === 0) {
+        throw new BenchError(
+          `${endpoint.name}: ${warm.failures} of the warm-up requests to ${url} failed (non-2xx or errors)`,
+        );
+      }
+      await load(`${bare.base}${url}`, Math.min(1, options.warmup), options.connections);
+      const measured = await load(`${server.base}${url}`, options.duration, options.connections);
+      const baseline = await load(`${bare.base}${url}`, options.duration, options.connections);
+      const row = {
+        name: endpoint.name,
+        path: url,
+        bytes: Buffer.from(recorded[url]!.body, 'base64').length,
+        server: measured,
+        bare: baseline,
+      };
+      rows.push(row);
+      log(
+        `  API ${Math.round(measured.requestsPerSecond)} req/s (p50 ${measured.p50} ms, p99 ${measured.p99} ms), ` +
+          `bare ${Math.round(baseline.requestsPerSecond)} req/s: ${((100 * measured.requestsPerSecond) / baseline.requestsPerSecond).toFixed(1)} %`,
+      );
+    }
+    const report = markdown(rows, options);
+    fs.mkdirSync(path.dirname(options.out), { recursive: true });
+    fs.writeFileSync(options.out, report);
+    log(`\n${report}\nWritten to ${options.out}`);
+  } finally {
+    await Promise.all([stop(server?.child), stop(bare?.child)]);
+  }
+}
+
+if (process.argv[2] === '--serve-recorded' && process.argv[3]) {
+  serveRecorded(process.argv[3]);
+} else {
+  main().catch((error: unknown) => {
+    console.error(error instanceof BenchError ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import {
+  FacebookIcon,
+  GithubIcon,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  TelegramIcon,
+  VkIcon,
+} from '../components/icons';
+import { config } from '../lib/config';
+import { uz } from '../i18n/uz';
+
+const socials = [
+  { name: 'VK', href: config.social.vk, Icon: VkIcon },
+  { name: 'Instagram', href: config.social.instagram, Icon: InstagramIcon },
+  { name: 'Facebook', href: config.social.facebook, Icon: FacebookIcon },
+  { name: 'GitHub', href: config.social.github, Icon: GithubIcon },
+  { name: 'Telegram', href: config.social.telegram, Icon: TelegramIcon },
+];
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="footer__heading">
+            {uz.footer.aboutTitle}
+          </h2>
+          <p className="footer__blurb">{uz.footer.aboutBlurb}</p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer__heading">
+            {uz.footer.contact}
+          </h2>
+          <ul className="footer__list">
+            <li>
+              <a href={`mailto:${config.contactEmail}`}>
+                <MailIcon />
+                <span className="visually-hidden">{uz.footer.email}: </span>
+                {config.contactEmail}
+              </a>
+            </li>
+            <li>
+              <a href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}>
+                <PhoneIcon />
+                <span className="visually-hidden">{uz.footer.phone}: </span>
+                {config.contactPhone}
+              </a>
+            </li>
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-menu">
+          <h2 id="footer-menu" className="footer__heading">
+            {uz.footer.menu}
+          </h2>
+          <ul className="footer__list">
+            <li>
+              <Link to="/page/1">{uz.nav.home}</Link>
+            </li>
+            <li>
+              <Link to="/create">{uz.nav.create}</Link>
+            </li>
+            <li>
+              <Link to="/auth/register">{uz.nav.register}</Link>
+            </li>
+            <li>
+              <Link to="/about">{uz.nav.about}</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className="footer__heading">
+            {uz.footer.social}
+          </h2>
+          <ul className="footer__social">
+            {socials.map(({ name, href, Icon }) => (
+              <li key={name}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={name}
+                  className="icon-button"
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="footer__copyright">{uz.footer.copyright(new Date().getFullYear())}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon, PlusIcon } from '../components/icons';
+import { Avatar } from '../components/avatar';
+import { useAuth } from '../features/auth/api/get-me';
+import { logout } from '../features/auth/api/logout';
+import { uz } from '../i18n/uz';
+
+function Logo() {
+  return (
+    <Link to="/page/1" className="logo">
+      <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+        <rect width="32" height="32" rx="8" fill="var(--accent-bg)" />
+        <path
+          d="M10 24V8h7a5 5 0 0 1 0 10h-3v6z"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="logo__text">
+        Portfolio <span className="logo__accent">Master</span>
+      </span>
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const { isSignedIn, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('no-scroll');
+    };
+  }, [open]);
+
+  const links = (
+    <>
+      <NavLink to="/create" className="nav__link nav__link--cta">
+        <PlusIcon />
+        {uz.nav.create}
+      </NavLink>
+      {isSignedIn ? (
+        <>
+          <NavLink to="/profile" end className="nav__link nav__profile">
+            {user ? <Avatar user={user} size={28} decorative /> : null}
+            {uz.nav.profile}
+          </NavLink>
+          <button type="button" className="nav__link nav__button" onClick={() => void logout()}>
+            {uz.nav.logout}
+          </button>
+        </>
+      ) : (
+        <>
+          <NavLink to="/auth/login" className="nav__link">
+            {uz.nav.login}
+          </NavLink>
+          <NavLink to="/auth/register/emailverification" className="nav__link">
+            {uz.nav.register}
+          </NavLink>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <header className="navbar">
+        <div className="container navbar__inner">
+          <Logo />
+          <nav className="nav nav--wide" aria-label={uz.nav.mainMenu}>
+            {links}
+          </nav>
+          <button
+            type="button"
+            ref={toggleButton}
+            className="icon-button nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? uz.nav.closeMenu : uz.nav.openMenu}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </header>
+      {/* Outside the header: its backdrop-filter would otherwise become the drawer's containing block. */}
+      <div className={`drawer${open ? ' is-open' : ''}`} aria-hidden={!open} onClick={() => setOpen(false)}>
+        <nav
+          id={menuId}
+          className="drawer__panel"
+          aria-label={uz.nav.mainMenu}
+          onClick={(event) => event.stopPropagation()}
+          inert={!open}
+        >
+          <div className="drawer__head">
+            <Logo />
+            <button
+              ref={closeButton}
+              type="button"
+              className="icon-button"
+              aria-label={uz.nav.closeMenu}
+              onClick={() => setOpen(false)}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          {links}
+          <NavLink to="/about" className="nav__link">
+            {uz.nav.about}
+          </NavLink>
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { ErrorView } from '../components/error-view';
+import { useTitle } from '../lib/use-title';
+import { uz } from '../i18n/uz';
+import { NotFoundRoute } from './routes/not-found';
+
+/** Route-level boundary: the navbar and footer stay, the page body explains what went wrong. */
+export function RouteError() {
+  const error = useRouteError();
+  useTitle(uz.errors.somethingWrong);
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
+  const chunkFailed =
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script/i.test(error.message);
+  return (
+    <div className="container page page--narrow">
+      <h1>{uz.errors.somethingWrong}</h1>
+      {chunkFailed ? <p>{uz.errors.chunk}</p> : <ErrorView error={error} />}
+      <p className="actions">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          {uz.errors.reload}
+        </button>
+        <Link to="/page/1" className="button button--ghost">
+          {uz.notFound.home}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { BackBar } from '../../components/back-bar';
+import { useTitle } from '../../lib/use-title';
+import { uz } from '../../i18n/uz';
+
+export function AboutRoute() {
+  useTitle(uz.about.title);
+  return (
+    <div className="container page page--narrow">
+      <BackBar />
+      <h1>{uz.about.title}</h1>
+      <p className="lead">{uz.about.intro}</p>
+      <div className="about-grid">
+        <section className="panel">
+          <h2>{uz.about.visitorsTitle}</h2>
+          <p>{uz.about.visitors}</p>
+        </section>
+        <section className="panel">
+          <h2>{uz.about.membersTitle}</h2>
+          <p>{uz.about.members}</p>
+        </section>
+      </div>
+      <p className="actions">
+        <Link to="/create" className="button button--primary">
+          {uz.about.start}
+        </Link>
+        <Link to="/page/1" className="button button--ghost">
+          {uz.about.browse}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router';
+import { BackBar } from '../../components/back-bar';
+import { useCreatePortfolio } from '../../features/portfolios/api/create-portfolio';
+import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
+import { useTitle } from '../../lib/use-title';
+import { uz } from '../../i18n/uz';
+import { RequireAuth } from './require-auth';
+
+export function CreateRoute() {
+  useTitle(uz.portfolioForm.createTitle);
+  const create = useCreatePortfolio();
+  const navigate = useNavigate();
+  return (
+    <RequireAuth>
+      <div className="container page page--narrow">
+        <BackBar />
+        <div className="panel form-card">
+          <h1>{uz.portfolioForm.createTitle}</h1>
+          <PortfolioForm
+            submitLabel={uz.portfolioForm.submitCreate}
+            pending={create.isPending}
+            submit={(input, { onError }) =>
+              create.mutate(input, {
+                onSuccess: (portfolio) =>
+                  navigate(`/portfolio/${encodeURIComponent(portfolio.linktitle)}`, { replace: true }),
+                onError,
+              })
+            }
+          />
+        </div>
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { TextField } from '../../components/form-field';
+import { useLogin } from '../../features/auth/api/login';
+import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import { useTitle } from '../../lib/use-title';
+import { uz } from '../../i18n/uz';
+
+export function LoginRoute() {
+  useTitle(uz.auth.loginTitle);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const login = useLogin();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FormErrors>(noFormErrors);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setErrors(noFormErrors);
+    login.mutate(values, {
+      onSuccess: () => navigate(from && from.startsWith('/') ? from : '/page/1', { replace: true }),
+      onError: (error) => setErrors(toFormErrors(error)),
+    });
+  };
+  const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((old) => ({ ...old, [name]: event.target.value }));
+
+  return (
+    <div className="container page page--form">
+      <div className="panel form-card">
+        <h1>{uz.auth.loginTitle}</h1>
+        <p className="muted">{uz.auth.loginLead}</p>
+        <form className="form" onSubmit={onSubmit}>
+          {errors.message ? (
+            <p className="form-alert" role="alert">
+              {errors.message}
+            </p>
+          ) : null}
+          <TextField
+            label={uz.auth.emailOrUsername}
+            name="email"
+            autoComplete="username"
+            value={values.email}
+            onChange={set('email')}
+            errors={errors.fields.email}
+            required
+            autoFocus
+          />
+          <TextField
+            label={uz.auth.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            errors={errors.fields.password}
+            required
+          />
+          <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
+            {login.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            {uz.auth.submitLogin}
+          </button>
+        </form>
+        <p className="form-foot">
+          {uz.auth.noAccount} <Link to="/auth/register/emailverification">{uz.auth.registerLink}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useTitle } from '../../lib/use-title';
+import { uz } from '../../i18n/uz';
+
+export function NotFoundRoute() {
+  useTitle(uz.notFound.title);
+  return (
+    <div className="container page not-found">
+      <p className="not-found__code" aria-hidden="true">
+        {uz.notFound.code}
+      </p>
+      <h1>{uz.notFound.title}</h1>
+      <p>{uz.notFound.text}</p>
+      <Link to="/page/1" className="button button--primary">
+        {uz.notFound.home}
+      </Link>
+    </div>
+  );
+}

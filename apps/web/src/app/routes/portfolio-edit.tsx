@@ -1,0 +1,63 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackBar } from '../../components/back-bar';
+import { ErrorView } from '../../components/error-view';
+import { PageSpinner } from '../../components/spinner';
+import { useAuth } from '../../features/auth/api/get-me';
+import { usePortfolio } from '../../features/portfolios/api/get-portfolio';
+import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfolio';
+import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
+import { useTitle } from '../../lib/use-title';
+import { uz } from '../../i18n/uz';
+import { RequireAuth } from './require-auth';
+
+function EditPortfolio() {
+  const { linktitle = '' } = useParams();
+  const { token, user, isLoading } = useAuth();
+  const query = usePortfolio(linktitle, token);
+  const navigate = useNavigate();
+  const update = useUpdatePortfolio(query.data?._id ?? '');
+
+  if (query.isPending || isLoading) return <PageSpinner />;
+  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  const portfolio = query.data;
+  if (!user || !(user.isAdmin || user._id === portfolio.author._id)) {
+    return (
+      <div className="empty">
+        <p>{uz.portfolioForm.forbidden}</p>
+        <Link to={`/portfolio/${encodeURIComponent(portfolio.linktitle)}`} className="button button--ghost">
+          {uz.back}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="panel form-card">
+      <h1>{uz.portfolioForm.editTitle}</h1>
+      <PortfolioForm
+        key={portfolio._id}
+        initial={portfolio}
+        submitLabel={uz.portfolioForm.submitEdit}
+        pending={update.isPending}
+        submit={(input, { onError }) =>
+          update.mutate(input, {
+            onSuccess: (saved) =>
+              navigate(`/portfolio/${encodeURIComponent(saved.linktitle)}`, { replace: true }),
+            onError,
+          })
+        }
+      />
+    </div>
+  );
+}
+
+export function PortfolioEditRoute() {
+  useTitle(uz.portfolioForm.editTitle);
+  return (
+    <RequireAuth>
+      <div className="container page page--narrow">
+        <BackBar />
+        <EditPortfolio />
+      </div>
+    </RequireAuth>
+  );
+}

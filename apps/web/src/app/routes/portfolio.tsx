@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AdminBadge, Avatar, fullName } from '../../components/avatar';
+import { BackBar } from '../../components/back-bar';
+import { Dialog } from '../../components/dialog';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { ErrorView } from '../../components/error-view';
+import { CodeIcon, EditIcon, ExternalIcon, TrashIcon } from '../../components/icons';
+import { RelativeDate } from '../../components/relative-date';
+import { PageSpinner } from '../../components/spinner';
+import { useAuth } from '../../features/auth/api/get-me';
+import { CommentSection } from '../../features/comments/components/comment-section';
+import { useDeletePortfolio } from '../../features/portfolios/api/delete-portfolio';
+import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/api/get-portfolio';
+import { GeneratedCover } from '../../features/portfolios/components/generated-cover';
+import { LikeButton } from '../../features/portfolios/components/like-button';
+import { Markdown } from '../../features/portfolios/components/markdown';
+import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
+import { listHref } from '../../features/portfolios/list-query';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useTitle } from '../../lib/use-title';
+import { uz } from '../../i18n/uz';
+
+export function PortfolioRoute() {
+  const { linktitle = '' } = useParams();
+  const { token, isSignedIn, user } = useAuth();
+  const query = usePortfolio(linktitle, token);
+  const navigate = useNavigate();
+  const remove = useDeletePortfolio();
+  const [confirming, setConfirming] = useState(false);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useTitle(query.data?.title ?? (notFound ? uz.portfolio.notFoundTitle : null));
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <div className="container page page--narrow">
+        <BackBar />
+        {notFound ? (
+          <div className="empty">
+            <h1>{uz.portfolio.notFoundTitle}</h1>
+            <p>{uz.portfolio.notFound}</p>
+            <Link to="/page/1" className="button button--primary">
+              {uz.notFound.home}
+            </Link>
+          </div>
+        ) : (
+          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const portfolio = query.data;
+  const queryKey = portfolioQueryOptions(linktitle, token).queryKey;
+  const canManage = Boolean(user && (user.isAdmin || user._id === portfolio.author._id));
+
+  return (
+    <div className="container page">
+      <BackBar />
+      <div className="portfolio-page">
+        <div className="portfolio-page__media">
+          <header className="portfolio-head">
+            <h1>{portfolio.title}</h1>
+            <div className="author-line">
+              <Link to={`/profile/${encodeURIComponent(portfolio.author.username)}`} className="author-chip">
+                <Avatar user={portfolio.author} size={30} decorative />
+                <span>{fullName(portfolio.author)}</span>
+                {portfolio.author.isAdmin ? <AdminBadge /> : null}
+              </Link>
+              <span>
+                {uz.portfolio.published} <RelativeDate date={portfolio.date} />
+              </span>
+            </div>
+          </header>
+          {portfolio.images.length ? (
+            <PortfolioSlider images={portfolio.images} title={portfolio.title} />
+          ) : (
+            <div className="cover-frame">
+              <GeneratedCover title={portfolio.title} />
+            </div>
+          )}
+        </div>
+        <aside className="portfolio-page__side">
+          <section className="panel link-list">
+            <LikeButton portfolio={portfolio} queryKey={queryKey} signedIn={isSignedIn} />
+            <a
+              href={portfolio.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="button button--primary"
+            >
+              <ExternalIcon />
+              {uz.portfolio.project}
+            </a>
+            {portfolio.repoUrl ? (
+              <a
+                href={portfolio.repoUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="button button--ghost"
+              >
+                <CodeIcon />
+                {uz.portfolio.repository}
+              </a>
+            ) : null}
+          </section>
+          <section className="panel" aria-labelledby="technologies-title">
+            <h2 id="technologies-title" className="panel__title">
+              {uz.portfolio.technologies}
+            </h2>
+            <ul className="tags">
+              {portfolio.used.map((name) => (
+                <li key={name}>
+                  <Link to={listHref(1, [name])} className="tag">
+                    {name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {canManage ? (
+            <section className="panel actions">
+              <Link
+                to={`/portfolio/${encodeURIComponent(portfolio.linktitle)}/edit`}
+                className="button button--ghost"
+              >
+                <EditIcon />
+                {uz.portfolio.edit}
+              </Link>
+              <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+                <TrashIcon />
+                {uz.portfolio.delete}
+              </button>
+            </section>
+          ) : null}
+        </aside>
+        <div className="portfolio-page__details">
+          <section className="panel" aria-labelledby="description-title">
+            <h2 id="description-title" className="panel__title">
+              {uz.portfolio.description}
+            </h2>
+            {portfolio.description.trim() ? (
+              <ErrorBoundary>
+                <Markdown source={portfolio.description} />
+              </ErrorBoundary>
+            ) : (
+              <p className="muted">{uz.portfolio.noDescription}</p>
+            )}
+          </section>
+          <ErrorBoundary>
+            <CommentSection
+              key={portfolio._id}
+              portfolioId={portfolio._id}
+              initialComments={portfolio.comments}
+              signedIn={isSignedIn}
+              user={user}
+            />
+          </ErrorBoundary>
+        </div>
+      </div>
+      <Dialog
+        message={
+          confirming ? (
+            <>
+              <p>{uz.portfolio.deleteConfirm}</p>
+              {remove.isError ? (
+                <p className="form-alert" role="alert">
+                  {errorMessage(remove.error)}
+                </p>
+              ) : null}
+            </>
+          ) : null
+        }
+        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
+        onOk={() =>
+          remove.mutate(portfolio._id, {
+            onSuccess: () => navigate('/page/1', { replace: true, state: { notice: uz.portfolio.deleted } }),
+          })
+        }
+        loading={remove.isPending}
+        danger
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { AuthorRef } from '@portfolio-master/contract';
+import { imageUrl } from '../lib/image-url';
+import { uz } from '../i18n/uz';
+import { ShieldIcon } from './icons';
+
+type Person = Pick<AuthorRef, 'username' | 'firstname' | 'lastname' | 'image'>;
+
+export function initials(text: string): string {
+  const words = text
+    .trim()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
+  const letters = words.slice(0, 2).map((word) => [...word][0]!.toUpperCase());
+  return letters.join('') || '?';
+}
+
+/** A stable hue per text, for generated avatars and covers. */
+export function hueOf(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % 360;
+}
+
+export function fullName(person: Pick<AuthorRef, 'firstname' | 'lastname' | 'username'>): string {
+  return `${person.firstname} ${person.lastname}`.trim() || person.username;
+}
+
+/** A round avatar of `size` CSS pixels from the server's 64 or 128 px versions, or initials. */
+export function Avatar({
+  user,
+  size,
+  decorative = false,
+}: {
+  user: Person;
+  size: number;
+  decorative?: boolean;
+}) {
+  const name = fullName(user);
+  const alt = decorative ? '' : uz.user.avatarAlt(name);
+  if (user.image) {
+    const small = size <= 32 ? 64 : 128;
+    return (
+      <img
+        className="avatar"
+        src={imageUrl(user.image, small)}
+        srcSet={
+          size <= 50
+            ? `${imageUrl(user.image, 64)} 1x, ${imageUrl(user.image, 128)} 2x`
+            : `${imageUrl(user.image, 128)} 1x, ${imageUrl(user.image, 256)} 2x`
+        }
+        width={size}
+        height={size}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <span
+      className="avatar avatar--initials"
+      style={{ width: size, height: size, fontSize: size * 0.4, ['--hue' as string]: hueOf(user.username) }}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : alt}
+      aria-hidden={decorative ? true : undefined}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+/** The mark next to an admin's name. */
+export function AdminBadge() {
+  return (
+    <span className="admin-badge">
+      <ShieldIcon title={uz.admin} />
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+import { useLocation, useNavigate } from 'react-router';
+import { uz } from '../i18n/uz';
+import { ArrowLeftIcon } from './icons';
+
+/** A back arrow to the previous page; a visitor who arrived here directly goes to the list. */
+export function BackBar({ title }: { title?: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <div className="back-bar">
+      <button
+        type="button"
+        className="back-bar__button"
+        onClick={() => (location.key !== 'default' ? navigate(-1) : navigate('/page/1'))}
+      >
+        <ArrowLeftIcon />
+        <span>{uz.back}</span>
+      </button>
+      {title ? <span className="back-bar__title">{title}</span> : null}
+    </div>
+  );
+}

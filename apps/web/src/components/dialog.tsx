@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { uz } from '../i18n/uz';
+import { CloseIcon } from './icons';
+import { Spinner } from './spinner';
+
+export interface DialogProps {
+  /** The dialog is open while there is a message; the close icon clears it through `onClose`. */
+  message: ReactNode | null;
+  onClose: () => void;
+  onOk?: () => void;
+  onCancel?: () => void;
+  okLabel?: string;
+  cancelLabel?: string;
+  /** While loading the ok and cancel buttons are hidden. */
+  loading?: boolean;
+  danger?: boolean;
+}
+
+export function Dialog({
+  message,
+  onClose,
+  onOk,
+  onCancel,
+  okLabel = uz.dialog.ok,
+  cancelLabel = uz.dialog.cancel,
+  loading = false,
+  danger = false,
+}: DialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const open = message !== null && message !== undefined && message !== '';
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
+    first?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !loading) onClose();
+      if (event.key === 'Tab' && panel.current) {
+        const items = panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]');
+        if (items.length === 0) return;
+        const firstItem = items[0]!;
+        const lastItem = items[items.length - 1]!;
+        if (event.shiftKey && document.activeElement === firstItem) {
+          event.preventDefault();
+          lastItem.focus();
+        } else if (!event.shiftKey && document.activeElement === lastItem) {
+          event.preventDefault();
+          firstItem.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [open, loading, onClose]);
+
+  if (!open) return null;
+  return (
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && !loading && onClose()}
+    >
+      <div
+        ref={panel}
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        tabIndex={-1}
+      >
+        <div className="dialog__head">
+          <h2 id={titleId} className="dialog__title">
+            {uz.dialog.title}
+          </h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={uz.dialog.close}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div id={bodyId} className="dialog__body">
+          {message}
+        </div>
+        <div className="dialog__actions">
+          {loading ? (
+            <Spinner />
+          ) : (
+            <>
+              {onCancel ? (
+                <button type="button" className="button button--ghost" onClick={onCancel}>
+                  {cancelLabel}
+                </button>
+              ) : null}
+              {onOk ? (
+                <button
+                  type="button"
+                  className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+                  onClick={onOk}
+                  data-autofocus
+                >
+                  {okLabel}
+                </button>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

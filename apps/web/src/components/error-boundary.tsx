@@ -1,0 +1,44 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { uz } from '../i18n/uz';
+import { ErrorView } from './error-view';
+
+interface Props {
+  children: ReactNode;
+  /** Rendered instead of the children after an error; `reset` tries them again. */
+  fallback?: (error: unknown, reset: () => void) => ReactNode;
+  /** Clears the error when this changes (for example the route). */
+  resetKey?: unknown;
+}
+
+interface State {
+  error: unknown;
+  resetKey: unknown;
+}
+
+/** Keeps a failing section from taking the whole page down. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  reset = () => this.setState({ error: null });
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(this.state.error, this.reset);
+    return (
+      <ErrorView error={this.state.error} title={uz.errors.sectionFailed} onRetry={this.reset} compact />
+    );
+  }
+}

@@ -1,0 +1,88 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+
+/** The server's messages for one field, shown under it and linked to it for screen readers. */
+export function FieldErrors({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <ul className="field__errors" id={id} role="alert">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  required?: boolean;
+}
+
+export function TextField({
+  label,
+  hint,
+  errors,
+  required,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className={`field__label${required ? ' is-required' : ''}`}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={[hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} messages={errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  errors,
+  required,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className={`field__label${required ? ' is-required' : ''}`}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="input textarea"
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={[hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} messages={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { uz } from '../i18n/uz';
+
+export interface LazyImageProps {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  alt: string;
+  /** Width / height: the box is reserved before the image arrives, so nothing shifts. */
+  ratio?: number;
+  className?: string;
+  /** Above the fold: load at once with high priority instead of waiting for the observer. */
+  priority?: boolean;
+  style?: CSSProperties;
+}
+
+/** Starts loading 200px before the image scrolls into view and shows a spinner until it has loaded. */
+export const LAZY_MARGIN = '200px';
+
+export function LazyImage({
+  src,
+  srcSet,
+  sizes,
+  alt,
+  ratio,
+  className,
+  priority = false,
+  style,
+}: LazyImageProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(priority);
+  const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
+
+  useEffect(() => {
+    if (visible) return;
+    const element = box.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  useEffect(() => setState('loading'), [src]);
+
+  return (
+    <div
+      ref={box}
+      className={`lazy-image is-${state}${className ? ` ${className}` : ''}`}
+      style={{ aspectRatio: ratio ? String(ratio) : undefined, ...style }}
+    >
+      {state === 'loading' ? (
+        <span className="lazy-image__spinner spinner" role="status">
+          <span className="visually-hidden">{uz.image.loading}</span>
+        </span>
+      ) : null}
+      {visible ? (
+        <img
+          src={src}
+          srcSet={srcSet}
+          sizes={sizes}
+          alt={alt}
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('error')}
+        />
+      ) : null}
+    </div>
+  );
+}

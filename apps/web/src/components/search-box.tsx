@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { uz } from '../i18n/uz';
+import { CloseIcon, SearchIcon } from './icons';
+
+export interface SearchBoxProps {
+  value: string;
+  /** Called with the trimmed text after typing pauses for `delay` ms, or at once on Enter or clear. */
+  onSearch: (text: string) => void;
+  delay?: number;
+}
+
+export function SearchBox({ value, onSearch, delay = 400 }: SearchBoxProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  const lastSent = useRef(value);
+
+  // Follow the URL when it changes from outside (back button, a technology link).
+  useEffect(() => {
+    if (value !== lastSent.current) {
+      lastSent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === lastSent.current) return;
+    const timer = setTimeout(() => {
+      lastSent.current = trimmed;
+      latest.current(trimmed);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [text, delay]);
+
+  const submitNow = (next: string) => {
+    lastSent.current = next;
+    latest.current(next);
+  };
+
+  return (
+    <form
+      className="search-box"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitNow(text.trim());
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {uz.search.label}
+      </label>
+      <SearchIcon className="search-box__icon" />
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={uz.search.placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={200}
+      />
+      {text ? (
+        <button
+          type="button"
+          className="icon-button search-box__clear"
+          aria-label={uz.search.clear}
+          onClick={() => {
+            setText('');
+            submitNow('');
+            input.current?.focus();
+          }}
+        >
+          <CloseIcon />
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { uz } from '../i18n/uz';
+
+export function Spinner({ label = uz.status.loading, size = 24 }: { label?: string; size?: number }) {
+  return (
+    <span className="spinner" role="status" style={{ width: size, height: size }}>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+/** A centred spinner for a page or section that is still loading. */
+export function PageSpinner() {
+  return (
+    <div className="page-spinner">
+      <Spinner size={36} />
+    </div>
+  );
+}

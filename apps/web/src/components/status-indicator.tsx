@@ -1,0 +1,28 @@
+import { uz } from '../i18n/uz';
+import { CheckIcon, CloseIcon } from './icons';
+
+export type Status = 'pending' | 'success' | 'error';
+
+/** Pending shows a spinner, success a tick, error a cross, each with its message beneath. */
+export function StatusIndicator({ status, message }: { status: Status; message?: string }) {
+  const fallback = { pending: uz.status.loading, success: uz.status.success, error: uz.status.error }[status];
+  return (
+    <div
+      className={`status status--${status}`}
+      role={status === 'error' ? 'alert' : 'status'}
+      aria-live={status === 'error' ? 'assertive' : 'polite'}
+      data-status={status}
+    >
+      <span className="status__mark" aria-hidden="true">
+        {status === 'pending' ? (
+          <span className="spinner" />
+        ) : status === 'success' ? (
+          <CheckIcon />
+        ) : (
+          <CloseIcon />
+        )}
+      </span>
+      <span className="status__message">{message ?? fallback}</span>
+    </div>
+  );
+}

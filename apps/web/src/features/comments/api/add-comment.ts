@@ -1,0 +1,13 @@
+import type { Comment } from '@portfolio-master/contract';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+
+/** `PUT /portfolio/comment/{id}`: answers with the whole list, newest first. */
+export async function addComment(portfolioId: string, body: string): Promise<Comment[]> {
+  return (await request<Comment[]>(`/portfolio/comment/${portfolioId}`, { method: 'PUT', body: { body } }))
+    .data;
+}
+
+export function useAddComment(portfolioId: string) {
+  return useMutation({ mutationFn: (body: string) => addComment(portfolioId, body) });
+}

@@ -1,0 +1,22 @@
+import type { Comment } from '@portfolio-master/contract';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+
+export interface DeleteCommentInput {
+  index: number;
+  commentId: string;
+}
+
+/** `DELETE /portfolio/comment/delete/{id}?index=N&commentId=C`: answers with the remaining list. */
+export async function deleteComment(
+  portfolioId: string,
+  { index, commentId }: DeleteCommentInput,
+): Promise<Comment[]> {
+  const query = new URLSearchParams({ index: String(index), commentId });
+  return (await request<Comment[]>(`/portfolio/comment/delete/${portfolioId}?${query}`, { method: 'DELETE' }))
+    .data;
+}
+
+export function useDeleteComment(portfolioId: string) {
+  return useMutation({ mutationFn: (input: DeleteCommentInput) => deleteComment(portfolioId, input) });
+}

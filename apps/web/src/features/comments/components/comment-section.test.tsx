@@ -1,0 +1,160 @@
+import type { Comment, User } from '@portfolio-master/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { CommentSection } from './comment-section';
+
+const portfolioId = 'a'.repeat(24);
+const author = (id: string, extra: Partial<User> = {}) => ({
+  _id: id.padStart(24, '0'),
+  username: `user${id}`,
+  firstname: `Ism${id}`,
+  lastname: 'Familiya',
+  image: null,
+  isAdmin: false,
+  ...extra,
+});
+const me = {
+  ...author('1'),
+  email: 'me@example.com',
+  emailPublic: true,
+  description: '',
+  skills: [],
+  githubProfile: '',
+  telegramProfile: '',
+  registeredDate: '2026-01-01T00:00:00Z',
+  portfolios: [],
+} as User;
+const comment = (id: string, body: string, by = author('2')): Comment => ({
+  _id: id.padStart(24, 'c'),
+  body,
+  date: new Date().toISOString(),
+  commentAuthor: by,
+});
+
+describe('CommentSection', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks a visitor to sign in and shows the empty text', () => {
+    renderWithProviders(
+      <CommentSection portfolioId={portfolioId} initialComments={[]} signedIn={false} user={null} />,
+    );
+    expect(screen.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' }).getAttribute('href')).toBe(
+      '/auth/login',
+    );
+    expect(screen.getByText('Hozircha izohlar mavjud emas')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('marks admins with the admin icon', () => {
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[comment('1', 'Salom', author('9', { isAdmin: true }))]}
+        signedIn={false}
+        user={null}
+      />,
+    );
+    expect(screen.getByTitle('Bu foydalanuvchi admin')).toBeTruthy();
+  });
+
+  it('replaces the list with the server answer and clears the input after posting', async () => {
+    const answer = [comment('2', 'Yangi izoh', author('1')), comment('1', 'Eski izoh')];
+    const fetchMock = vi.fn(async () => jsonResponse(answer, 201));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[comment('1', 'Eski izoh')]}
+        signedIn
+        user={me}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Izohingiz' }) as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'Yangi izoh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Yuborish' }));
+    await screen.findByText('Yangi izoh');
+    expect(input.value).toBe('');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/portfolio/comment/${portfolioId}`);
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toEqual({ body: 'Yangi izoh' });
+  });
+
+  it('keeps the text and shows the server message when posting fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            type: 'x',
+            title: 'x',
+            status: 422,
+            detail: 'Xato',
+            code: 'VALIDATION_FAILED',
+            errors: { body: ['Izoh 2000 belgidan oshmasin'] },
+          },
+          422,
+        ),
+      ),
+    );
+    renderWithProviders(<CommentSection portfolioId={portfolioId} initialComments={[]} signedIn user={me} />);
+    const input = screen.getByRole('textbox', { name: 'Izohingiz' }) as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'Juda uzun' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Yuborish' }));
+    expect(await screen.findByText('Izoh 2000 belgidan oshmasin')).toBeTruthy();
+    expect(input.value).toBe('Juda uzun');
+  });
+
+  it('offers delete only on my own comments, asks first, then shows the returned list', async () => {
+    const mine = comment('2', 'Mening izohim', author('1'));
+    const theirs = comment('1', 'Boshqaning izohi');
+    const fetchMock = vi.fn(async () => jsonResponse([theirs]));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <CommentSection portfolioId={portfolioId} initialComments={[mine, theirs]} signedIn user={me} />,
+    );
+    const deletes = screen.getAllByRole('button', { name: 'Izohni o‘chirish' });
+    expect(deletes).toHaveLength(1);
+    fireEvent.click(deletes[0]!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Diqqat!' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ha' }));
+    await waitFor(() => expect(screen.queryByText('Mening izohim')).toBeNull());
+    expect(screen.getByText('Boshqaning izohi')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/portfolio/comment/delete/${portfolioId}?index=0&commentId=${mine._id}`);
+    expect(init.method).toBe('DELETE');
+  });
+
+  it('lets an admin delete any comment', () => {
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[comment('1', 'A'), comment('2', 'B')]}
+        signedIn
+        user={{ ...me, isAdmin: true }}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: 'Izohni o‘chirish' })).toHaveLength(2);
+  });
+
+  it('shows the empty text once the last comment is deleted', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([])),
+    );
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[comment('2', 'Yagona', author('1'))]}
+        signedIn
+        user={me}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Izohni o‘chirish' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ha' }));
+    expect(await screen.findByText('Hozircha izohlar mavjud emas')).toBeTruthy();
+  });
+});

@@ -1,0 +1,87 @@
+import type { PortfolioSummary } from '@portfolio-master/contract';
+import { Link } from 'react-router';
+import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
+import { CommentIcon, HeartIcon } from '../../../components/icons';
+import { LazyImage } from '../../../components/lazy-image';
+import { RelativeDate } from '../../../components/relative-date';
+import { imageSrcSet, imageUrl } from '../../../lib/image-url';
+import { uz } from '../../../i18n/uz';
+import { GeneratedCover } from './generated-cover';
+
+export const CARD_IMAGE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 45vw, 100vw';
+
+export function PortfolioCard({
+  portfolio,
+  priority = false,
+}: {
+  portfolio: PortfolioSummary;
+  priority?: boolean;
+}) {
+  const cover = portfolio.images[0];
+  const href = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
+  return (
+    <article className="card portfolio-card">
+      <div className="portfolio-card__media">
+        {cover ? (
+          <LazyImage
+            src={imageUrl(cover, 512)}
+            srcSet={imageSrcSet(cover, 256)}
+            sizes={CARD_IMAGE_SIZES}
+            alt={uz.card.cover(portfolio.title)}
+            ratio={16 / 10}
+            priority={priority}
+          />
+        ) : (
+          <GeneratedCover title={portfolio.title} />
+        )}
+      </div>
+      <div className="portfolio-card__body">
+        <h2 className="portfolio-card__title">
+          <Link to={href} className="stretched-link">
+            {portfolio.title}
+          </Link>
+        </h2>
+        <div className="portfolio-card__meta">
+          <Link to={`/profile/${encodeURIComponent(portfolio.author.username)}`} className="author-chip">
+            <Avatar user={portfolio.author} size={30} decorative />
+            <span>{fullName(portfolio.author)}</span>
+            {portfolio.author.isAdmin ? <AdminBadge /> : null}
+          </Link>
+          <RelativeDate date={portfolio.date} className="muted" />
+        </div>
+        {portfolio.used.length ? (
+          <ul className="tags" aria-label={uz.portfolio.technologies}>
+            {portfolio.used.slice(0, 5).map((name) => (
+              <li key={name} className="tag">
+                {name}
+              </li>
+            ))}
+            {portfolio.used.length > 5 ? (
+              <li className="tag tag--more">+{portfolio.used.length - 5}</li>
+            ) : null}
+          </ul>
+        ) : null}
+        <div className="portfolio-card__stats">
+          <span className={portfolio.likedByMe ? 'is-liked' : undefined}>
+            <HeartIcon filled={portfolio.likedByMe} /> {portfolio.likesCount} {uz.card.likes}
+          </span>
+          <span>
+            <CommentIcon /> {portfolio.commentsCount} {uz.card.comments}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PortfolioCardSkeleton() {
+  return (
+    <div className="card portfolio-card portfolio-card--skeleton" aria-hidden="true">
+      <div className="portfolio-card__media skeleton" />
+      <div className="portfolio-card__body">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import type { Portfolio } from '@portfolio-master/contract';
+import { useState } from 'react';
+import { TextAreaField, TextField } from '../../../components/form-field';
+import { ProgressBar } from '../../../components/progress-bar';
+import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { uz } from '../../../i18n/uz';
+import type { PortfolioUploadInput } from '../api/create-portfolio';
+import { ImagePicker, type GalleryItem } from './image-picker';
+
+export interface PortfolioFormProps {
+  initial?: Portfolio;
+  submitLabel: string;
+  pending: boolean;
+  submit: (input: PortfolioUploadInput, callbacks: { onError: (error: unknown) => void }) => void;
+}
+
+/** Create and edit share this form; every value stays in state, so a refused submit loses nothing. */
+export function PortfolioForm({ initial, submitLabel, pending, submit }: PortfolioFormProps) {
+  const [values, setValues] = useState({
+    title: initial?.title ?? '',
+    url: initial?.url ?? '',
+    repoUrl: initial?.repoUrl ?? '',
+    used: initial?.used.join(', ') ?? '',
+    description: initial?.description ?? '',
+  });
+  const [gallery, setGallery] = useState<GalleryItem[]>(
+    initial?.images.map((name) => ({ kind: 'existing' as const, key: name, name })) ?? [],
+  );
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<FormErrors>(noFormErrors);
+
+  const set =
+    (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((old) => ({ ...old, [name]: event.target.value }));
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setErrors(noFormErrors);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) form.append(name, value);
+    const files = gallery.flatMap((item) => (item.kind === 'new' ? [item.file] : []));
+    if (initial) {
+      // The server keeps the listed old images in this order and appends the new ones.
+      form.append(
+        'keepImages',
+        gallery.flatMap((item) => (item.kind === 'existing' ? [item.name] : [])).join(','),
+      );
+    }
+    for (const file of files) form.append('images', file, file.name);
+    setProgress(files.length ? 0 : null);
+    submit(
+      { form, onProgress: files.length ? setProgress : undefined },
+      {
+        onError: (error) => {
+          setErrors(toFormErrors(error));
+          setProgress(null);
+          window.scrollTo({ top: 0 });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      {errors.message ? (
+        <p className="form-alert" role="alert">
+          {errors.message}
+        </p>
+      ) : null}
+      <TextField
+        label={uz.portfolioForm.title}
+        name="title"
+        value={values.title}
+        onChange={set('title')}
+        errors={errors.fields.title}
+        required
+        minLength={3}
+        maxLength={120}
+      />
+      <div className="form-row">
+        <TextField
+          label={uz.portfolioForm.url}
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint={uz.portfolioForm.urlHint}
+          value={values.url}
+          onChange={set('url')}
+          errors={errors.fields.url}
+          required
+        />
+        <TextField
+          label={uz.portfolioForm.repoUrl}
+          name="repoUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://github.com/..."
+          value={values.repoUrl}
+          onChange={set('repoUrl')}
+          errors={errors.fields.repoUrl}
+        />
+      </div>
+      <TextField
+        label={uz.portfolioForm.used}
+        name="used"
+        hint={uz.portfolioForm.usedHint}
+        value={values.used}
+        onChange={set('used')}
+        errors={errors.fields.used}
+        required
+      />
+      <TextAreaField
+        label={uz.portfolioForm.description}
+        name="description"
+        hint={uz.portfolioForm.descriptionHint}
+        value={values.description}
+        onChange={set('description')}
+        errors={errors.fields.description}
+        rows={8}
+      />
+      <ImagePicker
+        items={gallery}
+        onChange={setGallery}
+        errors={[...(errors.fields.images ?? []), ...(errors.fields.keepImages ?? [])]}
+      />
+      {pending && progress !== null ? (
+        <ProgressBar value={progress} label={uz.portfolioForm.uploading(Math.round(progress * 100))} />
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? <span className="spinner" aria-hidden="true" /> : null}
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
+import { LazyImage } from '../../../components/lazy-image';
+import { imageSrcSet, imageUrl } from '../../../lib/image-url';
+import { uz } from '../../../i18n/uz';
+
+/** A swipeable image slider (scroll snap), with arrows and dots for mouse and keyboard. */
+export function PortfolioSlider({ images, title }: { images: string[]; title: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+
+  const go = (next: number) => {
+    const element = track.current;
+    if (!element) return;
+    const target = Math.max(0, Math.min(images.length - 1, next));
+    element.scrollTo({ left: target * element.clientWidth });
+    setIndex(target);
+  };
+
+  return (
+    <section
+      className="slider"
+      aria-roledescription="carousel"
+      aria-label={uz.portfolio.sliderLabel}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft') go(index - 1);
+        if (event.key === 'ArrowRight') go(index + 1);
+      }}
+    >
+      <div
+        ref={track}
+        className="slider__track"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          setIndex(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+        }}
+      >
+        {images.map((file, position) => (
+          <div
+            key={file}
+            className="slider__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${position + 1} / ${images.length}`}
+          >
+            <LazyImage
+              src={imageUrl(file, 1024)}
+              srcSet={imageSrcSet(file, 512)}
+              sizes="(min-width: 1200px) 820px, (min-width: 960px) 65vw, 100vw"
+              alt={uz.card.image(title, position + 1)}
+              ratio={16 / 10}
+              priority={position === 0}
+            />
+          </div>
+        ))}
+      </div>
+      {images.length > 1 ? (
+        <>
+          <button
+            type="button"
+            className="slider__nav slider__nav--prev"
+            aria-label={uz.portfolio.previousImage}
+            onClick={() => go(index - 1)}
+            disabled={index === 0}
+            hidden={index === 0}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            className="slider__nav slider__nav--next"
+            aria-label={uz.portfolio.nextImage}
+            onClick={() => go(index + 1)}
+            disabled={index === images.length - 1}
+            hidden={index === images.length - 1}
+          >
+            <ChevronRightIcon />
+          </button>
+          <div className="slider__dots">
+            {images.map((file, position) => (
+              <button
+                key={file}
+                type="button"
+                className="slider__dot"
+                aria-label={uz.portfolio.showImage(position + 1)}
+                aria-current={position === index}
+                onClick={() => go(position)}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

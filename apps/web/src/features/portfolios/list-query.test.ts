@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { filterToggleHref, listHref, parseFilter, toggleTechnology } from './list-query';
+
+describe('filter toggling', () => {
+  it('adds a checked technology and removes an unchecked one', () => {
+    expect(toggleTechnology([], 'React')).toEqual(['React']);
+    expect(toggleTechnology(['React'], 'Node.js')).toEqual(['React', 'Node.js']);
+    expect(toggleTechnology(['React', 'Node.js'], 'react')).toEqual(['Node.js']);
+  });
+
+  it('goes to page 1 of the new filter, keeping the search', () => {
+    expect(filterToggleHref(['React'], 'Node.js', 'chat')).toBe('/page/1?filter=React,Node.js&q=chat');
+  });
+
+  it('returns to /page/1 with no query when the selection becomes empty', () => {
+    expect(filterToggleHref(['React'], 'React', 'chat')).toBe('/page/1');
+  });
+
+  it('parses the comma list from the URL', () => {
+    expect(parseFilter('React, Node.js,,react')).toEqual(['React', 'Node.js']);
+    expect(parseFilter(null)).toEqual([]);
+  });
+
+  it('builds list addresses', () => {
+    expect(listHref(3)).toBe('/page/3');
+    expect(listHref(1, [], 'a b')).toBe('/page/1?q=a+b');
+  });
+});

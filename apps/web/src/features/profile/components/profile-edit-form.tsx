@@ -1,0 +1,179 @@
+import type { User } from '@portfolio-master/contract';
+import { useState } from 'react';
+import { TextAreaField, TextField } from '../../../components/form-field';
+import { ProgressBar } from '../../../components/progress-bar';
+import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { uz } from '../../../i18n/uz';
+import { useUpdateMe } from '../api/update-me';
+import { AvatarPicker } from './avatar-picker';
+
+/** Edits my profile; a failed save keeps every typed value and shows the server's messages by field. */
+export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: User | null) => void }) {
+  const update = useUpdateMe();
+  const [values, setValues] = useState({
+    firstname: user.firstname,
+    lastname: user.lastname,
+    username: user.username,
+    description: user.description,
+    skills: user.skills.join(', '),
+    githubProfile: user.githubProfile,
+    telegramProfile: user.telegramProfile,
+    currentPassword: '',
+    password: '',
+  });
+  const [emailPublic, setEmailPublic] = useState(user.emailPublic);
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<FormErrors>(noFormErrors);
+
+  const set =
+    (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((old) => ({ ...old, [name]: event.target.value }));
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setErrors(noFormErrors);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) {
+      if ((name === 'password' || name === 'currentPassword') && !values.password) continue;
+      form.append(name, value);
+    }
+    form.append('emailPublic', String(emailPublic));
+    if (image) form.append('image', image);
+    setProgress(image ? 0 : null);
+    update.mutate(
+      { form, onProgress: image ? setProgress : undefined },
+      {
+        onSuccess: (saved) => onDone(saved),
+        onError: (error) => {
+          setErrors(toFormErrors(error));
+          setProgress(null);
+          window.scrollTo({ top: 0 });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <h2>{uz.profileEdit.title}</h2>
+      {errors.message ? (
+        <p className="form-alert" role="alert">
+          {errors.message}
+        </p>
+      ) : null}
+      <AvatarPicker file={image} onChange={setImage} current={user} errors={errors.fields.image} />
+      <div className="form-row">
+        <TextField
+          label={uz.user.firstname}
+          name="firstname"
+          autoComplete="given-name"
+          value={values.firstname}
+          onChange={set('firstname')}
+          errors={errors.fields.firstname}
+          required
+        />
+        <TextField
+          label={uz.user.lastname}
+          name="lastname"
+          autoComplete="family-name"
+          value={values.lastname}
+          onChange={set('lastname')}
+          errors={errors.fields.lastname}
+          required
+        />
+      </div>
+      <TextField
+        label={uz.user.username}
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set('username')}
+        errors={errors.fields.username}
+        required
+      />
+      <TextAreaField
+        label={uz.user.about}
+        name="description"
+        value={values.description}
+        onChange={set('description')}
+        errors={errors.fields.description}
+      />
+      <TextField
+        label={uz.user.skills}
+        name="skills"
+        hint={uz.user.skillsHint}
+        value={values.skills}
+        onChange={set('skills')}
+        errors={errors.fields.skills}
+      />
+      <div className="form-row">
+        <TextField
+          label={uz.user.github}
+          name="githubProfile"
+          value={values.githubProfile}
+          onChange={set('githubProfile')}
+          errors={errors.fields.githubProfile}
+        />
+        <TextField
+          label={uz.user.telegram}
+          name="telegramProfile"
+          value={values.telegramProfile}
+          onChange={set('telegramProfile')}
+          errors={errors.fields.telegramProfile}
+        />
+      </div>
+      <label className="switch">
+        <input
+          type="checkbox"
+          checked={emailPublic}
+          onChange={(event) => setEmailPublic(event.target.checked)}
+        />
+        {uz.user.emailPublic}
+      </label>
+      <fieldset>
+        <legend>{uz.profileEdit.passwordSection}</legend>
+        <p className="field__hint">{uz.profileEdit.passwordLead}</p>
+        <div className="form-row">
+          <TextField
+            label={uz.profileEdit.currentPassword}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            errors={errors.fields.currentPassword}
+          />
+          <TextField
+            label={uz.profileEdit.newPassword}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint={uz.auth.passwordHint}
+            value={values.password}
+            onChange={set('password')}
+            errors={errors.fields.password}
+            minLength={8}
+          />
+        </div>
+      </fieldset>
+      {update.isPending && progress !== null ? (
+        <ProgressBar value={progress} label={uz.portfolioForm.uploading(Math.round(progress * 100))} />
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+          {uz.profileEdit.save}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onDone(null)}
+          disabled={update.isPending}
+        >
+          {uz.profileEdit.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { User } from '@portfolio-master/contract';
+import { Link } from 'react-router';
+import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
+import { ErrorView } from '../../../components/error-view';
+import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';
+import { RelativeDate } from '../../../components/relative-date';
+import { Spinner } from '../../../components/spinner';
+import { uz } from '../../../i18n/uz';
+import { usePortfolios } from '../../portfolios/api/get-portfolios';
+import { PortfolioCard } from '../../portfolios/components/portfolio-card';
+import { listHref } from '../../portfolios/list-query';
+
+const linkTo = (value: string, base: string) =>
+  /^https?:\/\//i.test(value) ? value : `${base}${value.replace(/^@/, '')}`;
+
+export function UserProfile({ user, own = false }: { user: User; own?: boolean }) {
+  const portfolios = usePortfolios({ page: 1, author: user.username, limit: 50 });
+  return (
+    <>
+      <section className="panel profile-head">
+        <Avatar user={user} size={100} />
+        <div className="profile-head__text">
+          <h1>
+            {fullName(user)}
+            {user.isAdmin ? <AdminBadge /> : null}
+          </h1>
+          <p className="muted" style={{ margin: 0 }}>
+            @{user.username} · {uz.user.registered} <RelativeDate date={user.registeredDate} />
+          </p>
+          <ul className="profile-links">
+            <li>
+              {user.email ? (
+                <a href={`mailto:${user.email}`}>
+                  <MailIcon /> {user.email}
+                </a>
+              ) : (
+                <span className="muted">
+                  <MailIcon /> {uz.user.emailHidden}
+                </span>
+              )}
+            </li>
+            {user.githubProfile ? (
+              <li>
+                <a
+                  href={linkTo(user.githubProfile, 'https://github.com/')}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <GithubIcon /> GitHub
+                </a>
+              </li>
+            ) : null}
+            {user.telegramProfile ? (
+              <li>
+                <a
+                  href={linkTo(user.telegramProfile, 'https://t.me/')}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <TelegramIcon /> Telegram
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </section>
+      <div className="profile-grid">
+        {user.description ? (
+          <section className="panel">
+            <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{user.description}</p>
+          </section>
+        ) : null}
+        {user.skills.length ? (
+          <section className="panel" aria-labelledby="skills-title">
+            <h2 id="skills-title" className="panel__title">
+              {uz.user.skillsTitle}
+            </h2>
+            <ul className="tags">
+              {user.skills.map((skill) => (
+                <li key={skill} className="tag">
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section aria-labelledby="portfolios-title">
+          <h2 id="portfolios-title" className="section-title">
+            {own ? uz.user.myPortfolios : uz.user.portfolios} ({user.portfolios.length})
+          </h2>
+          {portfolios.isPending ? (
+            <Spinner />
+          ) : portfolios.isError ? (
+            <ErrorView error={portfolios.error} onRetry={() => void portfolios.refetch()} />
+          ) : portfolios.data.items.length === 0 ? (
+            <div className="empty">
+              <p>{uz.user.noPortfolios}</p>
+              {own ? (
+                <Link to="/create" className="button button--primary">
+                  {uz.nav.create}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <div className="grid">
+              {portfolios.data.items.map((portfolio) => (
+                <PortfolioCard key={portfolio._id} portfolio={portfolio} />
+              ))}
+            </div>
+          )}
+          {portfolios.data && portfolios.data.total > portfolios.data.items.length ? (
+            <p>
+              <Link to={listHref(1, [], user.username)}>{uz.list.resetFilters}</Link>
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,292 @@
+/** Every user-facing string of the web app. Texts quoted in the product specification are kept verbatim. */
+export const uz = {
+  appName: 'Portfolio Master',
+  skipToContent: 'Asosiy qismga o‘tish',
+
+  nav: {
+    home: 'Bosh sahifa',
+    create: 'Portfolio joylash',
+    login: 'Kirish',
+    register: 'Ro‘yxatdan o‘tish',
+    logout: 'Chiqish',
+    profile: 'Profil',
+    about: 'Loyiha haqida',
+    openMenu: 'Menyuni ochish',
+    closeMenu: 'Menyuni yopish',
+    mainMenu: 'Asosiy menyu',
+  },
+
+  footer: {
+    contact: 'Aloqa',
+    email: 'Email',
+    phone: 'Telefon',
+    menu: 'Menyu',
+    social: 'Ijtimoiy tarmoqlar',
+    aboutTitle: 'Portfolio Master haqida',
+    aboutBlurb:
+      'Portfolio Master — dasturchilar o‘z loyihalarini joylashtiradigan, boshqalarning ishlarini ko‘rib, yoqtirib va izoh qoldiradigan hamjamiyat sayti.',
+    copyright: (year: number) => `© ${year} Portfolio Master. Barcha huquqlar himoyalangan.`,
+  },
+
+  back: 'Orqaga',
+
+  pagination: {
+    label: 'Sahifalar',
+    previous: 'Oldingi sahifa',
+    next: 'Keyingi sahifa',
+    page: (n: number) => `${n}-sahifa`,
+  },
+
+  users: {
+    title: 'Foydalanuvchilar',
+    portfolios: 'ta portfolio',
+    hiddenEmail: 'Email yashirilgan',
+    empty: 'Hozircha foydalanuvchilar yo‘q',
+  },
+
+  search: {
+    placeholder: 'Kerakli narsani qidiring',
+    label: 'Qidiruv',
+    clear: 'Qidiruvni tozalash',
+  },
+
+  filter: {
+    title: 'Texnologiyalar',
+    show: 'Filtrni ko‘rsatish',
+    hide: 'Filtrni yashirish',
+    clear: 'Filtrni tozalash',
+    empty: 'Hozircha texnologiyalar yo‘q',
+  },
+
+  list: {
+    title: 'Portfoliolar',
+    pageTitle: (n: number) => `Portfoliolar — ${n}-sahifa`,
+    empty: 'Hozircha portfoliolar yo‘q',
+    emptyFiltered: 'Bu so‘rov bo‘yicha hech narsa topilmadi',
+    resetFilters: 'Barcha portfoliolarni ko‘rsatish',
+    found: (n: number) => `${n} ta natija`,
+    searchingFor: (q: string) => `«${q}» bo‘yicha qidiruv`,
+  },
+
+  card: {
+    likes: 'ta yoqtirish',
+    comments: 'ta izoh',
+    by: 'Muallif',
+    cover: (title: string) => `${title} uchun muqova`,
+    image: (title: string, n: number) => `${title} — ${n}-rasm`,
+  },
+
+  portfolio: {
+    like: 'Yoqdi',
+    unlike: 'Yoqtirishni bekor qilish',
+    likeLogin: 'Yoqtirish uchun tizimga kiring',
+    project: 'Loyihani ko‘rish',
+    repository: 'Kodini ko‘rish',
+    technologies: 'Ishlatilgan texnologiyalar',
+    description: 'Tavsif',
+    noDescription: 'Tavsif yozilmagan',
+    edit: 'Tahrirlash',
+    delete: 'O‘chirish',
+    deleteConfirm: 'Bu portfolioni o‘chirmoqchimisiz? Bu amalni ortga qaytarib bo‘lmaydi.',
+    deleted: 'Portfolio o‘chirildi',
+    notFoundTitle: 'Portfolio topilmadi',
+    notFound: 'Bunday portfolio mavjud emas yoki o‘chirilgan.',
+    sliderLabel: 'Rasmlar',
+    previousImage: 'Oldingi rasm',
+    nextImage: 'Keyingi rasm',
+    showImage: (n: number) => `${n}-rasmni ko‘rsatish`,
+    published: 'Joylangan',
+    updated: 'Yangilangan',
+  },
+
+  admin: 'Bu foydalanuvchi admin',
+
+  comments: {
+    title: 'Izohlar',
+    empty: 'Hozircha izohlar mavjud emas',
+    loginPrompt: 'Izoh yozish uchun tizimga kiring!',
+    label: 'Izohingiz',
+    placeholder: 'Izoh yozing...',
+    submit: 'Yuborish',
+    delete: 'Izohni o‘chirish',
+    deleteConfirm: 'Bu izohni o‘chirmoqchimisiz?',
+    required: 'Izoh matni kiritilishi shart',
+  },
+
+  dialog: {
+    title: 'Diqqat!',
+    ok: 'Ha',
+    cancel: 'Bekor qilish',
+    close: 'Yopish',
+  },
+
+  status: {
+    loading: 'Yuklanmoqda...',
+    success: 'Bajarildi',
+    error: 'Xatolik',
+  },
+
+  image: {
+    loading: 'Rasm yuklanmoqda',
+  },
+
+  time: {
+    days: (n: number) => `${n} kun avval`,
+    hours: (n: number) => `${n} soat avval`,
+    minutes: (n: number) => `${n} minut avval`,
+    seconds: (n: number) => `${n} sekund avval`,
+  },
+
+  errors: {
+    FETCH_ERROR: 'Server bilan aloqa yo‘q. Internet aloqangizni tekshirib, qayta urinib ko‘ring.',
+    TIMEOUT_ERROR: 'Server juda uzoq javob bermadi. Birozdan so‘ng qayta urinib ko‘ring.',
+    PARSING_ERROR: 'Serverdan kelgan javobni o‘qib bo‘lmadi.',
+    http: (status: number) => `Server xatolik qaytardi (${status}).`,
+    byStatus: {
+      400: 'So‘rov noto‘g‘ri.',
+      401: 'Avval tizimga kiring.',
+      403: 'Bu amal uchun ruxsatingiz yo‘q.',
+      404: 'So‘ralgan narsa topilmadi.',
+      409: 'Bu ma’lumot allaqachon band.',
+      413: 'Fayl juda katta.',
+      415: 'Bu turdagi fayl qabul qilinmaydi.',
+      422: 'Ma’lumotlarda xatolik bor.',
+      429: 'Juda ko‘p urinish. Birozdan so‘ng qayta urinib ko‘ring.',
+      500: 'Serverda xatolik yuz berdi. Birozdan so‘ng qayta urinib ko‘ring.',
+    } as Record<number, string>,
+    retry: 'Qayta urinish',
+    somethingWrong: 'Nimadir noto‘g‘ri ketdi',
+    sectionFailed: 'Bu bo‘limni ko‘rsatib bo‘lmadi.',
+    reload: 'Sahifani yangilash',
+    chunk: 'Sahifani yuklab bo‘lmadi. Internet aloqasini tekshirib, sahifani yangilang.',
+  },
+
+  notFound: {
+    title: 'Sahifa topilmadi',
+    code: '404',
+    text: 'Siz izlagan sahifa mavjud emas yoki boshqa manzilga ko‘chirilgan.',
+    home: 'Bosh sahifaga qaytish',
+  },
+
+  about: {
+    title: 'Loyiha haqida',
+    intro:
+      'Portfolio Master — dasturchilar uchun hamjamiyat sayti. Bu yerda o‘z loyihalaringizni joylashtirasiz, boshqalarning ishlarini ko‘rasiz, yoqtirasiz va izoh qoldirasiz.',
+    visitorsTitle: 'Mehmonlar uchun',
+    visitors: 'Barcha portfoliolar va foydalanuvchilarni ro‘yxatdan o‘tmasdan ko‘rish mumkin.',
+    membersTitle: 'A’zolar uchun',
+    members:
+      'Ro‘yxatdan o‘tgan foydalanuvchilar portfolio joylaydi, tahrirlaydi va o‘chiradi, boshqalarning ishlarini yoqtiradi, izoh yozadi va o‘z profilini tahrirlaydi.',
+    start: 'Portfolio joylash',
+    browse: 'Portfoliolarni ko‘rish',
+  },
+
+  auth: {
+    loginTitle: 'Tizimga kirish',
+    loginLead: 'Email yoki foydalanuvchi nomingiz va parolingizni kiriting.',
+    emailOrUsername: 'Email yoki foydalanuvchi nomi',
+    password: 'Parol',
+    showPassword: 'Parolni ko‘rsatish',
+    submitLogin: 'Kirish',
+    noAccount: 'Hisobingiz yo‘qmi?',
+    registerLink: 'Ro‘yxatdan o‘ting',
+    haveAccount: 'Hisobingiz bormi?',
+    loginLink: 'Tizimga kiring',
+    loginRequiredTitle: 'Tizimga kiring',
+    loginRequired: 'Bu sahifani ko‘rish uchun avval tizimga kiring.',
+
+    verifyTitle: 'Ro‘yxatdan o‘tish',
+    verifyStep: '1-qadam: email manzilingizni tasdiqlang',
+    verifyLead:
+      'Email manzilingizni kiriting. Unga ro‘yxatdan o‘tishni davom ettirish uchun havola yuboramiz. Havola 24 soat amal qiladi.',
+    email: 'Email',
+    sendLink: 'Havolani yuborish',
+    sent: (email: string) =>
+      `${email} manziliga havola yuborildi. Pochtangizni (jumladan «Spam» jildini) tekshiring va xatdagi havolani oching.`,
+    sendAgain: 'Boshqa manzilga yuborish',
+
+    registerTitle: 'Ro‘yxatdan o‘tish',
+    registerStep: '2-qadam: hisob ma’lumotlari',
+    registerLead: 'Email manzilingiz tasdiqlandi. Endi hisobingiz ma’lumotlarini to‘ldiring.',
+    missingLinkTitle: 'Tasdiqlash havolasi kerak',
+    missingLink:
+      'Ro‘yxatdan o‘tish uchun avval email manzilingizni tasdiqlang: biz sizga havola yuboramiz, o‘sha havola sizni shu sahifaga to‘liq ma’lumot bilan qaytaradi.',
+    goVerify: 'Email manzilini tasdiqlash',
+    required: 'Majburiy maydonlar',
+    optional: 'Qo‘shimcha ma’lumot (ixtiyoriy)',
+    submitRegister: 'Ro‘yxatdan o‘tish',
+    passwordHint: 'Kamida 8 belgi',
+    registered: 'Xush kelibsiz! Hisobingiz yaratildi.',
+    linkExpired: 'Havola eskirgan yoki allaqachon ishlatilgan bo‘lsa, yangisini oling.',
+  },
+
+  user: {
+    username: 'Foydalanuvchi nomi',
+    firstname: 'Ism',
+    lastname: 'Familiya',
+    about: 'O‘zingiz haqingizda',
+    skills: 'Ko‘nikmalar',
+    skillsHint: 'Vergul bilan ajrating: React, Node.js, SQL',
+    github: 'GitHub profili',
+    telegram: 'Telegram profili',
+    avatar: 'Profil rasmi',
+    chooseAvatar: 'Rasm tanlash',
+    removeAvatar: 'Tanlangan rasmni olib tashlash',
+    emailPublic: 'Email manzilim boshqalarga ko‘rinsin',
+    profileTitle: (name: string) => `${name} — profil`,
+    myProfile: 'Mening profilim',
+    editProfile: 'Profilni tahrirlash',
+    portfolios: 'Portfoliolari',
+    myPortfolios: 'Mening portfoliolarim',
+    noPortfolios: 'Hozircha portfoliolar yo‘q',
+    registered: 'Ro‘yxatdan o‘tgan',
+    skillsTitle: 'Ko‘nikmalar',
+    notFoundTitle: 'Foydalanuvchi topilmadi',
+    notFound: 'Bunday foydalanuvchi mavjud emas.',
+    emailHidden: 'Email yashirilgan',
+    avatarAlt: (name: string) => `${name} rasmi`,
+  },
+
+  profileEdit: {
+    title: 'Profilni tahrirlash',
+    passwordSection: 'Parolni o‘zgartirish',
+    passwordLead: 'Parolni o‘zgartirmoqchi bo‘lmasangiz, bu maydonlarni bo‘sh qoldiring.',
+    currentPassword: 'Joriy parol',
+    newPassword: 'Yangi parol',
+    save: 'Saqlash',
+    saved: 'O‘zgarishlar saqlandi',
+    cancel: 'Bekor qilish',
+  },
+
+  portfolioForm: {
+    createTitle: 'Portfolio joylash',
+    editTitle: 'Portfolioni tahrirlash',
+    title: 'Sarlavha',
+    url: 'Loyiha manzili',
+    urlHint: 'https:// bilan boshlanadigan manzil',
+    repoUrl: 'Repozitoriy manzili (ixtiyoriy)',
+    used: 'Texnologiyalar',
+    usedHint: 'Vergul bilan ajrating: React, TypeScript, Node.js',
+    description: 'Tavsif',
+    descriptionHint: 'Markdown qo‘llab-quvvatlanadi: **qalin**, _kursiv_, ro‘yxatlar, havolalar, `kod`.',
+    images: 'Rasmlar',
+    imagesHint: (max: number) =>
+      `Ko‘pi bilan ${max} ta rasm (JPEG, PNG, WebP, GIF yoki AVIF, har biri 10 MB gacha). Rasm bo‘lmasa, chiroyli muqova avtomatik yaratiladi.`,
+    drop: 'Rasmlarni shu yerga tashlang yoki',
+    choose: 'fayl tanlang',
+    tooMany: (max: number) => `Ko‘pi bilan ${max} ta rasm yuklash mumkin`,
+    notImage: (name: string) => `${name} rasm emas`,
+    tooBig: (name: string) => `${name} 10 MB dan katta`,
+    moveLeft: 'Oldinga surish',
+    moveRight: 'Orqaga surish',
+    remove: 'Olib tashlash',
+    first: 'Muqova',
+    submitCreate: 'Joylash',
+    submitEdit: 'Saqlash',
+    uploading: (percent: number) => `Yuklanmoqda: ${percent}%`,
+    created: 'Portfolio joylandi',
+    saved: 'O‘zgarishlar saqlandi',
+    forbidden: 'Bu portfolioni faqat uning muallifi yoki admin tahrirlay oladi.',
+    newImage: 'yangi',
+  },
+} as const;

@@ -1,0 +1,179 @@
+import type { Problem } from '@portfolio-master/contract';
+import { uz } from '../i18n/uz';
+import { getToken } from './auth-token';
+
+/** The four kinds of failure of section 8 of the specification. */
+export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'HTTP_ERROR';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  /** The problem document (or whatever JSON) the server answered with. */
+  readonly data: unknown;
+
+  constructor(kind: ApiErrorKind, status: number | null = null, data: unknown = null) {
+    super(kind === 'HTTP_ERROR' ? `HTTP ${status}` : kind);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.data = data;
+  }
+
+  get problem(): Partial<Problem> | null {
+    return this.data && typeof this.data === 'object' ? (this.data as Partial<Problem>) : null;
+  }
+
+  /** Server messages per field (`errors: {field: [message]}`). */
+  get fieldErrors(): Record<string, string[]> {
+    return this.problem?.errors ?? {};
+  }
+
+  get isClientError(): boolean {
+    return this.status !== null && this.status >= 400 && this.status < 500;
+  }
+}
+
+/** One Uzbek sentence for any error, for the places that show it. */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return uz.errors.somethingWrong;
+  if (error.kind !== 'HTTP_ERROR') return uz.errors[error.kind];
+  const detail = error.problem?.detail;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  if (typeof error.data === 'string' && error.data.trim() && error.data.length < 300) return error.data;
+  return uz.errors.byStatus[error.status ?? 0] ?? uz.errors.http(error.status ?? 0);
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain object goes as JSON; FormData as multipart. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Send the stored token as `x-token` (default: whenever there is one). */
+  auth?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+function buildHeaders(options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = options.auth === false ? null : getToken();
+  if (token) headers['x-token'] = token;
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers['Content-Type'] = 'application/json';
+  }
+  return headers;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  return JSON.parse(text);
+}
+
+/** fetch with a timeout and the error kinds above; resolves with the parsed body and the headers. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(options),
+      body:
+        options.body === undefined
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (timedOut) throw new ApiError('TIMEOUT_ERROR');
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('FETCH_ERROR');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  let data: unknown;
+  try {
+    data = parseBody(text);
+  } catch {
+    if (!response.ok) throw new ApiError('HTTP_ERROR', response.status, text);
+    throw new ApiError('PARSING_ERROR', response.status);
+  }
+  if (!response.ok) throw new ApiError('HTTP_ERROR', response.status, data);
+  return { data: data as T, headers: response.headers, status: response.status };
+}
+
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await request<T>(path, { signal })).data;
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, the only browser API that reports upload progress.
+ * Errors come back as the same ApiError kinds as `request`.
+ */
+export function upload<T>(
+  path: string,
+  form: FormData,
+  options: {
+    method?: 'POST' | 'PUT';
+    headers?: Record<string, string>;
+    auth?: boolean;
+    onProgress?: (fraction: number) => void;
+    timeoutMs?: number;
+  } = {},
+): Promise<ApiResponse<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', `/api${path}`);
+    xhr.timeout = options.timeoutMs ?? 120_000;
+    const headers = buildHeaders({ body: form, headers: options.headers, auth: options.auth });
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError('FETCH_ERROR'));
+    xhr.ontimeout = () => reject(new ApiError('TIMEOUT_ERROR'));
+    xhr.onload = () => {
+      const responseHeaders = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      let data: unknown;
+      try {
+        data = parseBody(xhr.responseText);
+      } catch {
+        if (xhr.status < 200 || xhr.status >= 300) {
+          reject(new ApiError('HTTP_ERROR', xhr.status, xhr.responseText));
+        } else reject(new ApiError('PARSING_ERROR', xhr.status));
+        return;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) reject(new ApiError('HTTP_ERROR', xhr.status, data));
+      else resolve({ data: data as T, headers: responseHeaders, status: xhr.status });
+    };
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+export const MAX_READ_RETRIES = 5;
+
+/** Reads are retried with backoff, but never a 4xx: asking again will not change the answer. */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failureCount < MAX_READ_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 60_000,
+        staleTime: 15_000,
+        retry: shouldRetryRead,
+        retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `.br` and `.gz` next to every text asset, so a static server with pre-compressed support
+ * (`@fastify/static` with `preCompressed: true`) sends them without compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((entry) =>
+            entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+          );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const content = fs.readFileSync(file);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+const contractSource = (file: string) =>
+  fileURLToPath(new URL(`../../packages/contract/src/${file}`, import.meta.url));
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:3100';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/image': { target: apiTarget, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      // Constants only: the package index also carries the zod schemas, which the browser never needs.
+      { find: '@portfolio-master/contract/constants', replacement: contractSource('constants.ts') },
+      { find: /^@portfolio-master\/contract$/, replacement: contractSource('index.ts') },
+    ],
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+});

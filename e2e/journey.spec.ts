@@ -1,0 +1,228 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { registrationLink } from './support/mail';
+
+/**
+ * The whole journey of two users and an admin, once at phone width and once at desktop width:
+ * emailed registration link, creating a portfolio with two images, finding it by filter and by search,
+ * liking, commenting, deleting, editing the profile, signing out, and the 404 page.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shotsDir = path.join(here, 'screenshots');
+const fixture = (name: string) => path.join(here, 'fixtures', name);
+const PASSWORD = 'Juda-maxfiy-parol-42';
+
+test.describe.configure({ mode: 'serial' });
+
+async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: path.join(shotsDir, `${info.project.name}-${name}.png`), fullPage: true });
+}
+
+const isPhone = (info: TestInfo) => info.project.name === 'phone';
+
+/** Clicks a navbar entry; on a phone through the slide-in menu. */
+async function navClick(page: Page, info: TestInfo, name: string) {
+  if (isPhone(info)) {
+    await page.getByRole('button', { name: 'Menyuni ochish' }).click();
+    await page
+      .locator('.drawer__panel')
+      .getByRole(name === 'Chiqish' ? 'button' : 'link', { name, exact: true })
+      .click();
+  } else {
+    await page
+      .locator('.nav--wide')
+      .getByRole(name === 'Chiqish' ? 'button' : 'link', { name, exact: true })
+      .click();
+  }
+}
+
+async function register(
+  page: Page,
+  info: TestInfo,
+  who: { email: string; username: string; first: string; last: string },
+) {
+  await page.goto('/page/1');
+  await navClick(page, info, 'Ro‘yxatdan o‘tish');
+  await expect(page).toHaveURL(/\/auth\/register\/emailverification$/);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByRole('button', { name: 'Havolani yuborish' }).click();
+  await expect(page.getByText(`${who.email} manziliga havola yuborildi`)).toBeVisible();
+  const link = new URL(await registrationLink(who.email));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Ro‘yxatdan o‘tish' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(who.email);
+  await page.getByLabel('Foydalanuvchi nomi').fill(who.username);
+  await page.getByLabel('Ism', { exact: true }).fill(who.first);
+  await page.getByLabel('Familiya', { exact: true }).fill(who.last);
+  await page.getByLabel('Parol', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ro‘yxatdan o‘tish' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${who.first} ${who.last}` })).toBeVisible();
+}
+
+async function signOut(page: Page, info: TestInfo) {
+  // Signing out reloads the page.
+  await Promise.all([page.waitForEvent('load'), navClick(page, info, 'Chiqish')]);
+  await expect(page.locator('a.nav__link[href="/auth/login"]').first()).toBeAttached();
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+}
+
+test('two users and an admin, from the emailed link to signing out', async ({ page }, info) => {
+  const p = info.project.name;
+  const alice = {
+    email: `alice-${p}@example.test`,
+    username: `alice_${p}`,
+    first: 'Alisa',
+    last: 'Karimova',
+  };
+  const bob = { email: `bob-${p}@example.test`, username: `bob_${p}`, first: 'Bobur', last: 'Toshmatov' };
+  const admin = {
+    email: `admin-${p}@example.test`,
+    username: `admin_${p}`,
+    first: 'Admin',
+    last: 'Boshqaruvchi',
+  };
+  const tech = `E2eTech${p}`;
+  const title = `Sinov loyihasi ${p}`;
+
+  // A visitor: the root goes to /page/1; unknown addresses get a real 404 page.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/page\/1$/);
+  await expect(page).toHaveTitle('Portfolio Master');
+  await shot(page, info, '01-home-empty');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Sahifa topilmadi' })).toBeVisible();
+  await expect(page).toHaveTitle(/Sahifa topilmadi/);
+  await shot(page, info, '02-not-found');
+  await page.goto('/auth/register');
+  await expect(page.getByRole('link', { name: 'Email manzilini tasdiqlash' })).toBeVisible();
+
+  // Alice registers from the emailed link and posts a portfolio with two images.
+  await register(page, info, alice);
+  await shot(page, info, '03-profile-new');
+  await navClick(page, info, 'Portfolio joylash');
+  await expect(page).toHaveURL(/\/create$/);
+  await page.getByLabel('Sarlavha').fill(title);
+  await page.getByLabel('Loyiha manzili').fill('https://example.com/sinov');
+  await page.getByLabel('Repozitoriy manzili (ixtiyoriy)').fill('https://github.com/example/sinov');
+  await page.getByLabel('Texnologiyalar').fill(`${tech}, React`);
+  await page
+    .getByLabel('Tavsif')
+    .fill('## Sinov\n\nBu **qalin** matn.\n\n<script>window.hacked = 1</script>');
+  await page.getByTestId('image-input').setInputFiles([fixture('one.png'), fixture('two.png')]);
+  await expect(page.locator('.thumb')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Oldinga surish (2)' }).click();
+  await shot(page, info, '04-create-form');
+  await page.getByRole('button', { name: 'Joylash' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Portfolio Master`);
+  await expect(page.locator('.slider__slide')).toHaveCount(2);
+  await expect(page.locator('.markdown strong')).toHaveText('qalin');
+  await expect(page.locator('.markdown')).toContainText('<script>');
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  await shot(page, info, '05-portfolio');
+  const portfolioUrl = new URL(page.url()).pathname;
+  await signOut(page, info);
+
+  // A visitor finds it by filter and by search.
+  await page.goto('/page/1');
+  const filterToggle = page.getByRole('button', { name: /Texnologiyalar/ }).filter({ visible: true });
+  if ((await filterToggle.getAttribute('aria-expanded')) === 'false') await filterToggle.click();
+  await page.getByRole('checkbox', { name: tech }).filter({ visible: true }).check();
+  await expect(page).toHaveURL(new RegExp(`/page/1\\?filter=${tech}$`));
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await shot(page, info, '06-filtered');
+  await page.getByRole('checkbox', { name: tech }).filter({ visible: true }).uncheck();
+  await expect(page).toHaveURL(/\/page\/1$/);
+  await page.getByRole('searchbox').fill(title);
+  await expect(page).toHaveURL(/q=Sinov/);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await shot(page, info, '07-search');
+  await page.goto(portfolioUrl);
+  await expect(page.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' })).toBeVisible();
+
+  // Bob registers, likes and comments, and deletes one of his comments.
+  await register(page, info, bob);
+  await page.goto(portfolioUrl);
+  const like = page.getByRole('button', { name: /ta yoqtirish/ });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toContainText('1 ta yoqtirish');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /ta yoqtirish/ })).toHaveAttribute('aria-pressed', 'true');
+  const commentBox = page.getByRole('textbox', { name: 'Izohingiz' });
+  await commentBox.fill('Birinchi izoh — o‘chiriladi');
+  await page.getByRole('button', { name: 'Yuborish' }).click();
+  await expect(page.locator('.comment')).toHaveCount(1);
+  await expect(commentBox).toHaveValue('');
+  await commentBox.fill('Zo‘r loyiha!');
+  await page.getByRole('button', { name: 'Yuborish' }).click();
+  await expect(page.locator('.comment')).toHaveCount(2);
+  await page
+    .locator('.comment', { hasText: 'Birinchi izoh' })
+    .getByRole('button', { name: 'Izohni o‘chirish' })
+    .click();
+  await expect(page.getByRole('alertdialog', { name: 'Diqqat!' })).toBeVisible();
+  await shot(page, info, '08-delete-dialog');
+  await page.getByRole('button', { name: 'Ha' }).click();
+  await expect(page.locator('.comment')).toHaveCount(1);
+  await expect(page.locator('.comment')).toContainText('Zo‘r loyiha!');
+  await shot(page, info, '09-commented');
+  await signOut(page, info);
+
+  // The admin deletes Bob's comment and is marked as admin on their own.
+  await register(page, info, admin);
+  await page.goto(portfolioUrl);
+  await page.getByRole('textbox', { name: 'Izohingiz' }).fill('Admin izohi');
+  await page.getByRole('button', { name: 'Yuborish' }).click();
+  await expect(
+    page.locator('.comment', { hasText: 'Admin izohi' }).getByRole('img', { name: 'Bu foydalanuvchi admin' }),
+  ).toBeVisible();
+  await page
+    .locator('.comment', { hasText: 'Zo‘r loyiha!' })
+    .getByRole('button', { name: 'Izohni o‘chirish' })
+    .click();
+  await page.getByRole('button', { name: 'Ha' }).click();
+  await expect(page.locator('.comment')).toHaveCount(1);
+  await shot(page, info, '10-admin');
+  await signOut(page, info);
+
+  // Alice signs in, edits her profile, deletes her portfolio and signs out.
+  await navClick(page, info, 'Kirish');
+  await page.getByLabel('Email yoki foydalanuvchi nomi').fill(alice.email);
+  await page.getByLabel('Parol', { exact: true }).fill('noto‘g‘ri parol');
+  await page.getByRole('button', { name: 'Kirish', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByLabel('Email yoki foydalanuvchi nomi')).toHaveValue(alice.email);
+  await page.getByLabel('Parol', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Kirish', exact: true }).click();
+  await expect(page).toHaveURL(/\/page\/1$/);
+  await navClick(page, info, 'Profil');
+  await page.getByRole('link', { name: 'Profilni tahrirlash' }).click();
+  await page.getByLabel('Foydalanuvchi nomi').fill('x');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.locator('.field--invalid')).toBeVisible();
+  await shot(page, info, '11-profile-error');
+  await page.getByLabel('Foydalanuvchi nomi').fill(alice.username);
+  await page.getByLabel('Ism', { exact: true }).fill('Alisa Yangi');
+  await page.getByLabel('O‘zingiz haqingizda').fill('Frontend dasturchi');
+  await page.getByLabel('Ko‘nikmalar').fill('React, CSS');
+  await page.getByLabel('Email manzilim boshqalarga ko‘rinsin').check();
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText('O‘zgarishlar saqlandi')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alisa Yangi Karimova' })).toBeVisible();
+  await expect(page.getByText('Frontend dasturchi')).toBeVisible();
+  await shot(page, info, '12-profile-edited');
+  await page.goto(portfolioUrl);
+  await page.getByRole('button', { name: 'O‘chirish', exact: true }).click();
+  await page.getByRole('button', { name: 'Ha' }).click();
+  await expect(page).toHaveURL(/\/page\/1$/);
+  await page.goto(portfolioUrl);
+  await expect(page.getByRole('heading', { name: 'Portfolio topilmadi' })).toBeVisible();
+  await signOut(page, info);
+  await shot(page, info, '13-signed-out');
+});
