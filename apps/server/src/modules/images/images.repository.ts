@@ -44,12 +44,3 @@ export async function findPortfolioImageNames(db: Executor, portfolioId: string)
     .execute();
   return rows.map((row) => row.filename);
 }
-
-export async function findImageWidth(db: Executor, filename: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('images')
-    .select('width')
-    .where('filename', '=', filename)
-    .executeTakeFirst();
-  return row?.width;
-}
