@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/passwords.js';
-import { ftsQuery, toSearchTerms, tsQuery } from '../../modules/portfolios/search.repository.js';
+import { findMatchingIds, toSearchTerms } from '../../modules/portfolios/search.repository.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
 import { BULK_PASSWORD, type BulkOptions, seedBulk } from './bulk.js';
 import { findInconsistencies } from './consistency.js';
@@ -70,15 +69,8 @@ describe('bulk seed', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     const word = toSearchTerms(portfolio.title).sort((a, b) => b.length - a.length)[0]!;
-    const terms = [word];
-    const result =
-      dialect === 'postgres'
-        ? await sql<{ id: string }>`select id from portfolios
-            where search_vector @@ to_tsquery('simple', ${tsQuery(terms)})`.execute(db)
-        : await sql<{ id: string }>`select m.portfolio_id as id from portfolio_search s
-            join portfolio_search_rows m on m.id = s.rowid
-            where portfolio_search match ${ftsQuery(terms)}`.execute(db);
-    const ids = result.rows.map((row) => row.id);
+    const criteria = { technologyIds: [], searchTerms: [word] };
+    const ids = await findMatchingIds(db, dialect, criteria, 'new', SIZES.portfolios, 0);
     expect(ids).toContain(portfolio.id);
     expect(ids.length).toBeLessThan(SIZES.portfolios);
   });

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
-import { searchDocument } from '../../modules/portfolios/search.repository.js';
+import { searchEntry, searchKeyBase } from '../../modules/portfolios/search.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
 import { DEMO_PASSWORD } from './demo-content.js';
@@ -61,9 +61,12 @@ const TECHNOLOGY_COUNT_WEIGHTS = [10, 20, 25, 22, 13, 10];
 
 /** Tables and columns the schema types leave out because only the search code touches them. */
 type SearchTables = {
-  portfolios: { search_vector: ColumnType<string, string | undefined, never> };
-  portfolio_search_rows: { id: number; portfolio_id: string };
-  portfolio_search: { rowid: number; document: string };
+  portfolios: {
+    search_vector: ColumnType<string, string | undefined, never>;
+    technology_ids: ColumnType<string[], string[] | undefined, never>;
+  };
+  portfolio_search_keys: { key: number; portfolio_id: string };
+  portfolio_search: { rowid: number; document: string; technologies: string };
 };
 type SeedDatabase = Database & SearchTables;
 type Executor = Transaction<SeedDatabase>;
@@ -198,7 +201,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     await sql`truncate table ${sql.join(tables.map((table) => sql.table(table)))}`.execute(trx);
   } else {
     await sql`delete from portfolio_search`.execute(trx);
-    await sql`delete from portfolio_search_rows`.execute(trx);
+    await sql`delete from portfolio_search_keys`.execute(trx);
     for (const table of tables) await trx.deleteFrom(table).execute();
   }
   return images.map((image) => image.filename);
@@ -409,7 +412,7 @@ async function insertPortfolios(
   progress: Progress,
 ): Promise<void> {
   const { people, technologyIds } = related;
-  const { dialect, trx } = writer;
+  const { dialect } = writer;
   const ids = new SeededIds(random.fork('ids'));
   const titles = new TitleGenerator(random.fork('titles'));
   const linktitles = new Set<string>();
@@ -421,19 +424,14 @@ async function insertPortfolios(
   );
   // Shuffled in place, a prefix at a time, to draw distinct likers without a set per portfolio.
   const likers = likeRandom.permutation(options.users);
-  const firstSearchRow =
-    dialect === 'sqlite'
-      ? Number(
-          (await sql<{ n: number | null }>`select max(id) as n from portfolio_search_rows`.execute(trx))
-            .rows[0]?.n ?? 0,
-        )
-      : 0;
+  // Sort keys of the text index: a portfolio created in the same millisecond as another takes the next.
+  const usedSearchKeys = new Set<number>();
 
   for (let chunkStart = 0; chunkStart < options.portfolios; chunkStart += CHUNK) {
     const chunkEnd = Math.min(options.portfolios, chunkStart + CHUNK);
     const portfolios: InsertObject<SeedDatabase, 'portfolios'>[] = [];
     const links: Insertable<Database['portfolio_technologies']>[] = [];
-    const searchRows: Insertable<SeedDatabase['portfolio_search_rows']>[] = [];
+    const searchKeys: Insertable<SeedDatabase['portfolio_search_keys']>[] = [];
     const searchDocuments: Insertable<SeedDatabase['portfolio_search']>[] = [];
     const likes: Insertable<Database['likes']>[] = [];
     const comments: Insertable<Database['comments']>[] = [];
@@ -446,6 +444,10 @@ async function insertPortfolios(
         plan.technologyChoice.subarray(i * 6, i * 6 + (plan.technologyCount[i] as number)),
       );
       const technologies = technologyIndexes.map((index) => words.TECHNOLOGIES[index] as string);
+      const technologyRefs = technologyIndexes.map((index, position) => ({
+        id: technologyIds[index] as string,
+        name: technologies[position] as string,
+      }));
       const { title, description } = titles.next(technologies);
 
       const base = baseLinktitle(author.username, title);
@@ -454,7 +456,8 @@ async function insertPortfolios(
       const linktitle = numberedLinktitle(base, n);
       linktitles.add(linktitle);
 
-      const document = searchDocument({ title, description, technologies, author });
+      const entry = searchEntry({ title, description, technologies: technologyRefs, author });
+      const createdAt = new Date(created).toISOString();
       const updated = random.chance(0.2) ? random.between(created, plan.until) : created;
       portfolios.push({
         id,
@@ -471,14 +474,21 @@ async function insertPortfolios(
           : null,
         likes_count: plan.likeCounts[i] as number,
         comments_count: plan.commentCounts[i] as number,
-        created_at: new Date(created).toISOString(),
+        created_at: createdAt,
         updated_at: new Date(updated).toISOString(),
-        ...(dialect === 'postgres' ? { search_vector: sql<string>`to_tsvector('simple', ${document})` } : {}),
+        ...(dialect === 'postgres'
+          ? {
+              search_vector: sql<string>`to_tsvector('simple', ${entry.document})`,
+              technology_ids: technologyRefs.map((t) => t.id),
+            }
+          : {}),
       });
       if (dialect === 'sqlite') {
-        const rowid = firstSearchRow + i + 1;
-        searchRows.push({ id: rowid, portfolio_id: id });
-        searchDocuments.push({ rowid, document });
+        let key = searchKeyBase(createdAt);
+        while (usedSearchKeys.has(key)) key += 1;
+        usedSearchKeys.add(key);
+        searchKeys.push({ key, portfolio_id: id });
+        searchDocuments.push({ rowid: key, ...entry });
       }
       technologyIndexes.forEach((index, position) => {
         links.push({ portfolio_id: id, technology_id: technologyIds[index] as string, position });
@@ -516,7 +526,7 @@ async function insertPortfolios(
     await writer.insert('portfolios', portfolios);
     await writer.insert('portfolio_technologies', links);
     if (dialect === 'sqlite') {
-      await writer.insert('portfolio_search_rows', searchRows);
+      await writer.insert('portfolio_search_keys', searchKeys);
       await writer.insert('portfolio_search', searchDocuments);
     }
     await writer.insert('likes', likes);

@@ -39,8 +39,21 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
       dialect === 'postgres'
         ? sql`select count(*) as n from portfolios where length(search_vector) = 0`
         : sql`select count(*) as n from portfolios p
-            where not exists (select 1 from portfolio_search_rows m
-              join portfolio_search s on s.rowid = m.id where m.portfolio_id = p.id)`,
+            where not exists (select 1 from portfolio_search_keys k
+              join portfolio_search s on s.rowid = k.key where k.portfolio_id = p.id)`,
+    ],
+    [
+      'portfolios whose indexed technologies differ from their technologies',
+      dialect === 'postgres'
+        ? sql`select count(*) as n from portfolios p
+            where coalesce((select array_agg(x order by x) from unnest(p.technology_ids) x), '{}')
+              <> coalesce((select array_agg(pt.technology_id::text order by pt.technology_id)
+                from portfolio_technologies pt where pt.portfolio_id = p.id), '{}')`
+        : sql`select count(*) as n from portfolio_search_keys k
+            join portfolio_search s on s.rowid = k.key
+            where s.technologies <> coalesce((select group_concat(token, ' ') from (
+              select 't' || pt.technology_id as token from portfolio_technologies pt
+              where pt.portfolio_id = k.portfolio_id order by pt.position)), '')`,
     ],
   ];
   const problems: string[] = [];

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/passwords.js';
 import { technologySlug } from '../../modules/portfolios/naming.js';
+import { findMatchingIds } from '../../modules/portfolios/search.repository.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
 import { findInconsistencies } from './consistency.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
@@ -86,15 +86,15 @@ describe('demo seed', () => {
     const react = technologies.find((technology) => technology.slug === 'react');
     expect(react?.name).toBe('React');
 
-    const matches =
-      dialect === 'postgres'
-        ? await sql<{ id: string }>`select id from portfolios
-            where search_vector @@ to_tsquery('simple', 'metro:*')`.execute(db)
-        : await sql<{ id: string }>`select m.portfolio_id as id from portfolio_search s
-            join portfolio_search_rows m on m.id = s.rowid where portfolio_search match '"metro"*'`.execute(
-            db,
-          );
-    expect(matches.rows).toHaveLength(1);
+    const matches = await findMatchingIds(
+      db,
+      dialect,
+      { technologyIds: [], searchTerms: ['metro'] },
+      'new',
+      100,
+      0,
+    );
+    expect(matches).toHaveLength(1);
   });
 
   it('orders ids by creation time and keeps every date in the past', async () => {

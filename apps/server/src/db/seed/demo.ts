@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import type { ImageStore, StoredImage } from '../../modules/images/image-store.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
-import { searchDocument, writeSearchDocument } from '../../modules/portfolios/search.repository.js';
+import { writeSearchEntry } from '../../modules/portfolios/search.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
 import {
@@ -380,13 +380,5 @@ async function insertAll(
   );
   if (comments.length > 0) await db.insertInto('comments').values(comments).execute();
 
-  for (const portfolio of portfolios) {
-    const document = searchDocument({
-      title: portfolio.title,
-      description: portfolio.description,
-      technologies: portfolio.technologies,
-      author: portfolio.authorUser,
-    });
-    await writeSearchDocument(db, dialect, portfolio.id, document);
-  }
+  for (const portfolio of portfolios) await writeSearchEntry(db, dialect, portfolio.id);
 }

@@ -495,3 +495,29 @@ describe('DELETE /portfolio/delete/{id}', () => {
     expect((await remove(owner, portfolio._id)).statusCode).toBe(404);
   });
 });
+
+describe('list totals after writes', () => {
+  const total = async (query: string) => {
+    const response = await call(context.app, { method: 'GET', url: `/api/portfolio?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { total: number; items: { _id: string }[] }).total;
+  };
+
+  it('follow every create, update and delete at once, though totals are reused between pages', async () => {
+    const queries = ['filter=Elixir', 'q=zanjirband', 'filter=Elixir&q=zanjirband', ''];
+    const before = await Promise.all(queries.map(total));
+    const portfolio = await createPortfolio(owner, { title: 'Zanjirband', used: ['Elixir'] });
+    expect(await Promise.all(queries.map(total))).toEqual(before.map((n) => n + 1));
+
+    expect((await update(owner, portfolio._id, { used: ['Rust'], title: 'Boshqa' })).statusCode).toBe(200);
+    expect(await Promise.all(queries.map(total))).toEqual([...before.slice(0, 3), before[3]! + 1]);
+
+    expect(
+      (await update(admin, portfolio._id, { used: ['elixir '], title: 'Zanjirband 2' })).statusCode,
+    ).toBe(200);
+    expect(await Promise.all(queries.map(total))).toEqual(before.map((n) => n + 1));
+
+    expect((await remove(owner, portfolio._id)).statusCode).toBe(204);
+    expect(await Promise.all(queries.map(total))).toEqual(before);
+  });
+});

@@ -1,15 +1,13 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../../db/database.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
-import { ftsQuery, searchDocument, tsQuery, writeSearchDocument } from './search.repository.js';
+import {
+  countMatching,
+  findMatchingIds,
+  type IndexedCriteria,
+  writeSearchEntry,
+} from './search.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -58,70 +56,37 @@ export function findPortfolioByLinktitle(
   return selectWithAuthor(db).where('p.linktitle', '=', linktitle).executeTakeFirst();
 }
 
-export interface ListCriteria {
-  /** Technology slugs; a portfolio must use every one. */
-  technologySlugs: readonly string[];
-  /** Words already reduced to letters and digits. */
-  searchTerms: readonly string[];
-  authorUsername?: string | undefined;
-}
+export type ListCriteria = IndexedCriteria;
 
-/** The WHERE of a list, each part served by an index: technology pairs, the text index, the author. */
-function criteriaFilter(dialect: Dialect, criteria: ListCriteria) {
-  return (eb: ExpressionBuilder<Database & { p: PortfoliosTable }, 'p'>) => {
-    const parts: Expression<SqlBool>[] = [];
-    if (criteria.technologySlugs.length > 0) {
-      parts.push(
-        eb(
-          'p.id',
-          'in',
-          eb
-            .selectFrom('portfolio_technologies as pt')
-            .innerJoin('technologies as t', 't.id', 'pt.technology_id')
-            .select('pt.portfolio_id')
-            .where('t.slug', 'in', criteria.technologySlugs)
-            .groupBy('pt.portfolio_id')
-            .having((having) => having.fn.countAll(), '=', criteria.technologySlugs.length),
-        ),
-      );
-    }
-    if (criteria.searchTerms.length > 0) {
-      parts.push(
-        dialect === 'postgres'
-          ? sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${tsQuery(criteria.searchTerms)})`
-          : sql<SqlBool>`p.id in (select m.portfolio_id from portfolio_search s
-              join portfolio_search_rows m on m.id = s.rowid
-              where portfolio_search match ${ftsQuery(criteria.searchTerms)})`,
-      );
-    }
-    if (criteria.authorUsername !== undefined) {
-      parts.push(
-        eb(
-          'p.author_id',
-          '=',
-          eb
-            .selectFrom('users')
-            .select('id')
-            .where(sql<string>`lower(username)`, '=', criteria.authorUsername.toLowerCase()),
-        ),
-      );
-    }
-    return eb.and(parts);
-  };
-}
+const hasIndexedCriteria = (criteria: ListCriteria) =>
+  criteria.technologyIds.length > 0 || criteria.searchTerms.length > 0;
 
-export function listPortfolios(
+const ORDER_COLUMNS = {
+  new: ['created_at'],
+  popular: ['likes_count', 'created_at'],
+  discussed: ['comments_count', 'created_at'],
+} as const satisfies Record<Sort, readonly (keyof PortfoliosTable)[]>;
+
+/**
+ * Ids of one page. Without a filter or search the page is read from the sort's covering index alone
+ * (`(likes_count, created_at, id)`, and so on), so a deep page skips index entries, not joined rows.
+ */
+export async function listPortfolioIds(
   db: Executor,
   dialect: Dialect,
   criteria: ListCriteria,
   sort: Sort,
   limit: number,
   offset: number,
-): Promise<PortfolioWithAuthor[]> {
-  let query = selectWithAuthor(db).where(criteriaFilter(dialect, criteria));
-  if (sort === 'popular') query = query.orderBy('p.likes_count', 'desc');
-  if (sort === 'discussed') query = query.orderBy('p.comments_count', 'desc');
-  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+): Promise<string[]> {
+  if (hasIndexedCriteria(criteria)) {
+    return findMatchingIds(db, dialect, criteria, sort, limit, offset);
+  }
+  let query = db.selectFrom('portfolios').select('id');
+  if (criteria.authorId !== undefined) query = query.where('author_id', '=', criteria.authorId);
+  for (const column of ORDER_COLUMNS[sort]) query = query.orderBy(column, 'desc');
+  const rows = await query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function countPortfolios(
@@ -129,12 +94,29 @@ export async function countPortfolios(
   dialect: Dialect,
   criteria: ListCriteria,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('portfolios as p')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where(criteriaFilter(dialect, criteria))
-    .executeTakeFirstOrThrow();
+  if (hasIndexedCriteria(criteria)) return countMatching(db, dialect, criteria);
+  let query = db.selectFrom('portfolios').select((eb) => eb.fn.countAll<number | string>().as('count'));
+  if (criteria.authorId !== undefined) query = query.where('author_id', '=', criteria.authorId);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** These portfolios with their authors, in the order of `ids`. */
+export async function findPortfoliosByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<PortfolioWithAuthor[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectWithAuthor(db).where('p.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is PortfolioWithAuthor => row !== undefined);
+}
+
+/** Ids of the technologies with these slugs; missing ones are left out. */
+export async function findTechnologyIds(db: Executor, slugs: readonly string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db.selectFrom('technologies').select('id').where('slug', 'in', slugs).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Technologies of these portfolios, in each portfolio's own order. */
@@ -345,31 +327,15 @@ export async function replacePortfolioImages(
 }
 
 /**
- * Rewrites the search documents of one author's portfolios. The author's names are part of every
- * document, so a change of username, first or last name must call this in the same transaction, or the
- * portfolios stay findable only by the old names.
+ * Rewrites the index entries of one author's portfolios. The author's names are part of every entry, so
+ * a change of username, first or last name must call this in the same transaction, or the portfolios
+ * stay findable only by the old names.
  */
 export async function rewriteAuthorSearchDocuments(
   db: Executor,
   dialect: Dialect,
   authorId: string,
 ): Promise<void> {
-  const rows = await selectWithAuthor(db).where('p.author_id', '=', authorId).execute();
-  const technologies = await findTechnologies(
-    db,
-    rows.map((row) => row.id),
-  );
-  for (const row of rows) {
-    const document = searchDocument({
-      title: row.title,
-      description: row.description,
-      technologies: technologies.filter((t) => t.portfolio_id === row.id).map((t) => t.name),
-      author: {
-        username: row.author_username,
-        firstname: row.author_firstname,
-        lastname: row.author_lastname,
-      },
-    });
-    await writeSearchDocument(db, dialect, row.id, document);
-  }
+  const rows = await db.selectFrom('portfolios').select('id').where('author_id', '=', authorId).execute();
+  for (const row of rows) await writeSearchEntry(db, dialect, row.id);
 }

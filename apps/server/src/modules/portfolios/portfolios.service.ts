@@ -19,10 +19,12 @@ import { isId, newId } from '../../lib/ids.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
+import { findUserByUsername } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
 import * as portfolios from './portfolios.repository.js';
-import { searchDocument, toSearchTerms, writeSearchDocument } from './search.repository.js';
+import { ListTotals } from './list-totals.js';
+import { toSearchTerms, writeSearchEntry } from './search.repository.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
 
@@ -48,6 +50,9 @@ const tooManyImages = () => {
 };
 
 export class PortfoliosService {
+  /** Totals of recent lists; cleared by every portfolio write, and by renames of authors. */
+  readonly totals = new ListTotals();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
@@ -124,16 +129,15 @@ export class PortfoliosService {
   }
 
   async page(query: PortfolioListQuery, viewerId: string | null): Promise<PortfolioPage> {
-    const criteria: portfolios.ListCriteria = {
-      technologySlugs: [...new Set(query.filter.map(technologySlug))],
-      searchTerms: toSearchTerms(query.q ?? ''),
-      authorUsername: query.author || undefined,
-    };
     const offset = (query.page - 1) * query.limit;
-    const [rows, total] = await Promise.all([
-      portfolios.listPortfolios(this.db, this.dialect, criteria, query.sort, query.limit, offset),
-      portfolios.countPortfolios(this.db, this.dialect, criteria),
-    ]);
+    const criteria = await this.criteria(query);
+    const [ids, total] = criteria
+      ? await Promise.all([
+          portfolios.listPortfolioIds(this.db, this.dialect, criteria, query.sort, query.limit, offset),
+          this.totals.get(criteria, () => portfolios.countPortfolios(this.db, this.dialect, criteria)),
+        ])
+      : [[], 0];
+    const rows = await portfolios.findPortfoliosByIds(this.db, ids);
     return {
       items: await this.summaries(rows, viewerId),
       total,
@@ -143,10 +147,25 @@ export class PortfoliosService {
     };
   }
 
+  /** The list's criteria by id; undefined when a named technology or author does not exist. */
+  private async criteria(query: PortfolioListQuery): Promise<portfolios.ListCriteria | undefined> {
+    const slugs = [...new Set(query.filter.map(technologySlug))];
+    const [technologyIds, author] = await Promise.all([
+      portfolios.findTechnologyIds(this.db, slugs),
+      query.author ? findUserByUsername(this.db, query.author) : undefined,
+    ]);
+    if (technologyIds.length < slugs.length || (query.author && !author)) return undefined;
+    return {
+      technologyIds: technologyIds.sort(),
+      searchTerms: toSearchTerms(query.q ?? ''),
+      authorId: author?.id,
+    };
+  }
+
   async all(limit: number, offset: number, viewerId: string | null): Promise<Portfolio[]> {
-    const noCriteria = { technologySlugs: [], searchTerms: [] };
-    const rows = await portfolios.listPortfolios(this.db, this.dialect, noCriteria, 'new', limit, offset);
-    return this.full(rows, viewerId);
+    const noCriteria = { technologyIds: [], searchTerms: [] };
+    const ids = await portfolios.listPortfolioIds(this.db, this.dialect, noCriteria, 'new', limit, offset);
+    return this.full(await portfolios.findPortfoliosByIds(this.db, ids), viewerId);
   }
 
   async technologies(): Promise<Technology[]> {
@@ -206,18 +225,9 @@ export class PortfoliosService {
             });
             await this.writeTechnologies(trx, id, body.used);
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
-            await writeSearchDocument(
-              trx,
-              this.dialect,
-              id,
-              searchDocument({
-                title: body.title,
-                description: body.description ?? '',
-                technologies: body.used,
-                author,
-              }),
-            );
+            await writeSearchEntry(trx, this.dialect, id);
           });
+          this.totals.clear();
           break;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -273,29 +283,14 @@ export class PortfoliosService {
           await portfolios.replacePortfolioImages(trx, current.id, current.author_id, gallery.keep, stored);
         }
         // Read back under the lock: a concurrent update may have changed what this one did not send.
-        const row = (await portfolios.findPortfolioById(trx, current.id))!;
-        const technologies = (await portfolios.findTechnologies(trx, [current.id])).map((t) => t.name);
-        await writeSearchDocument(
-          trx,
-          this.dialect,
-          current.id,
-          searchDocument({
-            title: row.title,
-            description: row.description,
-            technologies,
-            author: {
-              username: row.author_username,
-              firstname: row.author_firstname,
-              lastname: row.author_lastname,
-            },
-          }),
-        );
+        await writeSearchEntry(trx, this.dialect, current.id);
         return gallery.removed;
       });
     } catch (error) {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
+    this.totals.clear();
     await this.deps.imageStore.remove(removed);
     return (await this.get(current.id, actor.id))!;
   }
@@ -316,6 +311,7 @@ export class PortfoliosService {
       await portfolios.deletePortfolio(trx, current.id);
       return names;
     });
+    this.totals.clear();
     await this.deps.imageStore.remove(images);
   }
 

@@ -18,6 +18,7 @@ import { CommentsService } from '../comments/comments.service.js';
 import { LikesService } from '../likes/likes.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
+import { searchEntry, searchKeyBase } from './search.repository.js';
 import { PortfoliosService } from './portfolios.service.js';
 
 /*
@@ -126,7 +127,7 @@ async function load() {
 
   const links: { portfolio_id: string; technology_id: string; position: number }[] = [];
   const images: Record<string, unknown>[] = [];
-  const documents: { id: string; text: string }[] = [];
+  const entries: { id: string; key: number; document: string; technologies: string; ids: string[] }[] = [];
   const portfolioRows = Array.from({ length: SIZES.portfolios }, (_, index) => {
     const created = new Date(start + index * 3_600_000);
     const id = newId(created);
@@ -138,10 +139,17 @@ async function load() {
     for (const word of new Set(`${title} ${description}`.split(' '))) {
       data.wordCounts.set(word, (data.wordCounts.get(word) ?? 0) + 1);
     }
-    documents.push({ id, text: `${title} ${description}` });
     const used = new Set(
       Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(data.technologies, 2)),
     );
+    const entry = searchEntry({
+      title,
+      description,
+      technologies: [...used],
+      author: { username: author.username, firstname: '', lastname: '' },
+    });
+    const ids = [...used].map((technology) => technology.id);
+    entries.push({ id, key: searchKeyBase(created), ...entry, ids });
     [...used].forEach((technology, position) =>
       links.push({ portfolio_id: id, technology_id: technology.id, position }),
     );
@@ -203,17 +211,22 @@ async function load() {
   await insertInBatches('comments', comments);
 
   const { db, dialect } = context.app.services;
-  const payload = JSON.stringify(documents);
+  const payload = JSON.stringify(entries);
   if (dialect === 'postgres') {
-    await sql`update portfolios p set search_vector = to_tsvector('simple', d.text)
-      from json_to_recordset(${payload}::json) as d(id text, text text) where p.id = d.id`.execute(db);
+    await sql`update portfolios p set search_vector = to_tsvector('simple', d.document),
+        technology_ids = array(select json_array_elements_text(d.ids))
+      from json_to_recordset(${payload}::json) as d(id text, document text, ids json)
+      where p.id = d.id`.execute(db);
     // A loaded table in steady state: autovacuum has set the visibility map and the statistics.
     await sql`vacuum analyze`.execute(db);
   } else {
-    await sql`insert into portfolio_search_rows (portfolio_id) select id from portfolios`.execute(db);
-    await sql`insert into portfolio_search (rowid, document)
-      select m.id, json_extract(d.value, '$.text') from json_each(${payload}) d
-      join portfolio_search_rows m on m.portfolio_id = json_extract(d.value, '$.id')`.execute(db);
+    await sql`insert into portfolio_search_keys (key, portfolio_id)
+      select json_extract(d.value, '$.key'), json_extract(d.value, '$.id') from json_each(${payload}) d`.execute(
+      db,
+    );
+    await sql`insert into portfolio_search (rowid, document, technologies)
+      select json_extract(d.value, '$.key'), json_extract(d.value, '$.document'),
+        json_extract(d.value, '$.technologies') from json_each(${payload}) d`.execute(db);
     await sql`analyze`.execute(db);
   }
 }
@@ -249,6 +262,8 @@ afterAll(async () => {
 
 /** Runs `work` and answers the statements it sent (transactions' begin/commit and inserts left out). */
 async function statementsOf(work: () => Promise<unknown>): Promise<CompiledQuery[]> {
+  // Totals are cached between pages; every count statement must be planned here too.
+  services.portfolios.totals.clear();
   captured = [];
   await work();
   return captured.filter((query) => /^\s*(select|update|delete|with)\b/i.test(query.sql));
@@ -307,9 +322,7 @@ interface PlanNode {
 
 /** The unfiltered total: `select count(*) from portfolios` reads every row by nature (see the test below). */
 const isUnfilteredCount = (query: CompiledQuery) =>
-  /^select count\(\*\) as "count" from "portfolios" as "p"( where 1 = 1)?$/i.test(
-    query.sql.replace(/\s+/g, ' ').trim(),
-  );
+  /^select count\(\*\) as "count" from "portfolios"$/i.test(query.sql.replace(/\s+/g, ' ').trim());
 
 async function expectIndexed(
   label: string,
@@ -360,8 +373,8 @@ describe('query plans on a loaded database', () => {
       },
       { allowUnfilteredCount: true },
     );
-    // The one statement let through is exactly the unfiltered total.
-    expect(statements.filter(isUnfilteredCount).length).toBe(2);
+    // The one statement let through is exactly the unfiltered total, counted once for both pages.
+    expect(statements.filter(isUnfilteredCount).length).toBe(1);
   });
 
   it('sorted by popularity and by discussion', async () => {
@@ -416,7 +429,7 @@ describe('query plans on a loaded database', () => {
     });
     // The case-insensitive username look-up goes through the lower(username) index, never a users scan.
     const byUsername = statements.filter((statement) => statement.sql.includes('lower(username)'));
-    expect(byUsername).toHaveLength(2);
+    expect(byUsername).toHaveLength(1);
     for (const statement of byUsername) {
       expect((await fullScans(statement)).plan).toMatch(/users_username_lower_unique/);
     }

@@ -1,55 +1,57 @@
+import type { Sort } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The text a portfolio is found by: title, description, technologies and author names. */
-export function searchDocument(parts: {
-  title: string;
-  description: string;
-  technologies: readonly string[];
-  author: { username: string; firstname: string; lastname: string };
-}): string {
-  return [
-    parts.title,
-    parts.technologies.join(' '),
-    parts.author.username,
-    parts.author.firstname,
-    parts.author.lastname,
-    parts.description,
-  ].join('\n');
+/*
+ * The text index holds, for every portfolio, the words it is found by and the technologies it uses, so
+ * both the `q` search and the technology filter are answered by the index alone:
+ * - SQLite: an FTS5 table with a `document` and a `technologies` column (`t<technology id>` tokens).
+ *   Its rowids are sort keys, `searchKey(created_at)`, so the newest matches come first when FTS5 walks
+ *   its doclists backwards, and a page stops after `limit` rows. `portfolio_search_keys` maps a
+ *   portfolio to its key; deleting that row (by cascade) deletes the index row.
+ * - PostgreSQL: a GIN-indexed `search_vector` (the `simple` configuration; there is no Uzbek stemmer) and
+ *   a GIN-indexed `technology_ids` array.
+ */
+
+/** Keys per millisecond of creation time: ms × 1024 stays below 2^53 until the year 2248. */
+const KEYS_PER_MILLISECOND = 1024;
+
+/** The first sort key of portfolios created at this instant. */
+export function searchKeyBase(createdAt: Date | string): number {
+  const ms = typeof createdAt === 'string' ? Date.parse(createdAt) : createdAt.getTime();
+  return ms * KEYS_PER_MILLISECOND;
 }
 
-/**
- * Stores a portfolio's search document in the dialect's text index: an FTS5 row on SQLite (removed
- * with the portfolio by a trigger), a tsvector column on PostgreSQL. Both get the document as
- * `searchWords` splits it, so both dialects index exactly the words a query is split into: PostgreSQL's
- * own parser would keep "node.js" as one host name and drop "<script>" as a tag.
- */
-export async function writeSearchDocument(
-  db: Executor,
-  dialect: Dialect,
-  portfolioId: string,
-  document: string,
-): Promise<void> {
-  const words = searchWords(document).join(' ');
-  if (dialect === 'postgres') {
-    await sql`update portfolios set search_vector = to_tsvector('simple', ${words}) where id = ${portfolioId}`.execute(
-      db,
-    );
-    return;
-  }
-  await sql`insert into portfolio_search_rows (portfolio_id) values (${portfolioId}) on conflict (portfolio_id) do nothing`.execute(
-    db,
-  );
-  const row = await sql<{
-    id: number;
-  }>`select id from portfolio_search_rows where portfolio_id = ${portfolioId}`.execute(db);
-  const rowid = row.rows[0]!.id;
-  await sql`delete from portfolio_search where rowid = ${rowid}`.execute(db);
-  await sql`insert into portfolio_search (rowid, document) values (${rowid}, ${words})`.execute(db);
+/** What a portfolio is found by: title, technologies, author names and description. */
+export interface SearchSource {
+  title: string;
+  description: string;
+  technologies: readonly { id: string; name: string }[];
+  author: { username: string; firstname: string; lastname: string };
 }
+
+/** The index entry: the words as `searchWords` splits them, and the technologies' tokens. */
+export function searchEntry(source: SearchSource): { document: string; technologies: string } {
+  const text = [
+    source.title,
+    source.technologies.map((t) => t.name).join(' '),
+    source.author.username,
+    source.author.firstname,
+    source.author.lastname,
+    source.description,
+  ].join('\n');
+  return {
+    // Both dialects index exactly the words a query is split into: PostgreSQL's own parser would keep
+    // "node.js" as one host name and drop "<script>" as a tag.
+    document: searchWords(text).join(' '),
+    technologies: source.technologies.map((t) => technologyToken(t.id)).join(' '),
+  };
+}
+
+const technologyToken = (id: string) => `t${id}`;
 
 /**
  * Runs of letters and digits, lowercased and without diacritics (as SQLite's `remove_diacritics 2`
@@ -65,18 +67,160 @@ export function searchWords(text: string): string[] {
   );
 }
 
-/**
- * Turns what a person typed into a prefix query for the dialect: every word must match, the last
- * (and each) as a prefix, and nothing the user typed is read as query syntax.
- */
+/** The words of what a person typed; nothing of it is ever read as query syntax. */
 export function toSearchTerms(query: string): string[] {
   return searchWords(query).slice(0, 8);
 }
 
+/**
+ * Every term must match; each of two or more characters as a prefix, so a word being typed already
+ * finds. A single character matches only itself ("c", "r"): as a prefix it would match most of the index.
+ */
 export function ftsQuery(terms: readonly string[]): string {
-  return terms.map((term) => `"${term}"*`).join(' ');
+  return terms.map((term) => (term.length > 1 ? `"${term}"*` : `"${term}"`)).join(' AND ');
 }
 
 export function tsQuery(terms: readonly string[]): string {
-  return terms.map((term) => `${term}:*`).join(' & ');
+  return terms.map((term) => (term.length > 1 ? `${term}:*` : term)).join(' & ');
+}
+
+/** Writes (or rewrites) one portfolio's index entry from what the database holds now. */
+export async function writeSearchEntry(db: Executor, dialect: Dialect, portfolioId: string): Promise<void> {
+  const portfolio = await db
+    .selectFrom('portfolios as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select(['p.title', 'p.description', 'p.created_at', 'u.username', 'u.firstname', 'u.lastname'])
+    .where('p.id', '=', portfolioId)
+    .executeTakeFirstOrThrow();
+  const technologies = await db
+    .selectFrom('portfolio_technologies as pt')
+    .innerJoin('technologies as t', 't.id', 'pt.technology_id')
+    .select(['t.id', 't.name'])
+    .where('pt.portfolio_id', '=', portfolioId)
+    .orderBy('pt.position')
+    .execute();
+  const entry = searchEntry({ ...portfolio, technologies, author: portfolio });
+
+  if (dialect === 'postgres') {
+    const ids = technologies.map((t) => t.id);
+    await sql`update portfolios set search_vector = to_tsvector('simple', ${entry.document}),
+      technology_ids = ${ids}::text[] where id = ${portfolioId}`.execute(db);
+    return;
+  }
+  const key = await searchKeyOf(db, portfolioId, portfolio.created_at);
+  await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
+  await sql`insert into portfolio_search (rowid, document, technologies)
+    values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
+}
+
+/** The portfolio's sort key, allocated on first use: the next free one of its creation millisecond. */
+async function searchKeyOf(db: Executor, portfolioId: string, createdAt: Date | string): Promise<number> {
+  const existing = await sql<{
+    key: number;
+  }>`select key from portfolio_search_keys where portfolio_id = ${portfolioId}`.execute(db);
+  if (existing.rows[0]) return existing.rows[0].key;
+  const base = searchKeyBase(createdAt instanceof Date ? createdAt : String(createdAt));
+  const last = base + KEYS_PER_MILLISECOND - 1;
+  const result = await sql<{ key: number }>`insert into portfolio_search_keys (key, portfolio_id)
+    select coalesce(max(key) + 1, ${base}), ${portfolioId} from portfolio_search_keys
+    where key between ${base} and ${last}
+    returning key`.execute(db);
+  const key = result.rows[0]!.key;
+  if (key > last) throw new Error(`More than ${KEYS_PER_MILLISECOND} portfolios created in one millisecond`);
+  return key;
+}
+
+/** Criteria that the text index answers. */
+export interface IndexedCriteria {
+  technologyIds: readonly string[];
+  searchTerms: readonly string[];
+  authorId?: string | undefined;
+}
+
+function ftsMatch(criteria: IndexedCriteria): string {
+  const parts: string[] = [];
+  if (criteria.technologyIds.length > 0) {
+    parts.push(`technologies : (${criteria.technologyIds.map(technologyToken).join(' AND ')})`);
+  }
+  if (criteria.searchTerms.length > 0) parts.push(`document : (${ftsQuery(criteria.searchTerms)})`);
+  return parts.join(' AND ');
+}
+
+function postgresConditions(criteria: IndexedCriteria) {
+  const parts = [];
+  if (criteria.technologyIds.length > 0) {
+    parts.push(sql`p.technology_ids @> ${[...criteria.technologyIds]}::text[]`);
+  }
+  if (criteria.searchTerms.length > 0) {
+    parts.push(sql`p.search_vector @@ to_tsquery('simple', ${tsQuery(criteria.searchTerms)})`);
+  }
+  if (criteria.authorId !== undefined) parts.push(sql`p.author_id = ${criteria.authorId}`);
+  return sql.join(parts, sql` and `);
+}
+
+const ORDER: Record<Sort, ReturnType<typeof sql.raw>> = {
+  new: sql.raw('p.created_at desc, p.id desc'),
+  popular: sql.raw('p.likes_count desc, p.created_at desc, p.id desc'),
+  discussed: sql.raw('p.comments_count desc, p.created_at desc, p.id desc'),
+};
+
+/** Ids of one page of the portfolios that match, in the order of `sort`. */
+export async function findMatchingIds(
+  db: Executor,
+  dialect: Dialect,
+  criteria: IndexedCriteria,
+  sort: Sort,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  let query;
+  if (dialect === 'postgres') {
+    query = sql<{ id: string }>`select p.id from portfolios p where ${postgresConditions(criteria)}
+      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+  } else if (criteria.authorId !== undefined) {
+    // An author has few portfolios: walk them through the author index, each checked against the matches.
+    query = sql<{ id: string }>`select p.id from portfolios p
+      join portfolio_search_keys k on k.portfolio_id = p.id
+      where p.author_id = ${criteria.authorId}
+        and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})
+      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+  } else if (sort === 'new') {
+    // Newest first is the index's own order: read backwards, stop after the page.
+    query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
+      join portfolio_search_keys k on k.key = s.rowid
+      where portfolio_search match ${ftsMatch(criteria)}
+      order by s.rowid desc limit ${limit} offset ${offset}`;
+  } else {
+    // By counters: every match is sorted, so the cost follows the number of matches. CROSS JOIN keeps
+    // SQLite from walking the whole popularity index and probing each row against the matches.
+    query = sql<{ id: string }>`select p.id from portfolio_search s
+      cross join portfolio_search_keys k on k.key = s.rowid
+      cross join portfolios p on p.id = k.portfolio_id
+      where portfolio_search match ${ftsMatch(criteria)}
+      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+  }
+  const result = await query.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+export async function countMatching(
+  db: Executor,
+  dialect: Dialect,
+  criteria: IndexedCriteria,
+): Promise<number> {
+  let query;
+  if (dialect === 'postgres') {
+    query = sql<{ n: number | string }>`select count(*) as n from portfolios p
+      where ${postgresConditions(criteria)}`;
+  } else if (criteria.authorId !== undefined) {
+    query = sql<{ n: number | string }>`select count(*) as n from portfolios p
+      join portfolio_search_keys k on k.portfolio_id = p.id
+      where p.author_id = ${criteria.authorId}
+        and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})`;
+  } else {
+    query = sql<{ n: number | string }>`select count(*) as n from portfolio_search
+      where portfolio_search match ${ftsMatch(criteria)}`;
+  }
+  const result = await query.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
 }

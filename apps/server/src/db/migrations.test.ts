@@ -1,0 +1,122 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { findMatchingIds } from '../modules/portfolios/search.repository.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createDatabase, type DatabaseHandle } from './database.js';
+import { migrateToLatest, migrationProvider } from './migrator.js';
+import { findInconsistencies } from './seed/consistency.js';
+
+/*
+ * A database made by the first release, with its data, moved to the current schema: nothing is lost and
+ * the moved rows are found by filter and search exactly like new ones.
+ */
+
+let database: TestDatabase;
+let handle: DatabaseHandle;
+
+const NOW = '2026-11-20T10:00:00.000Z';
+const id = (n: number) => `6900000000000000000000${String(n).padStart(2, '0')}`;
+const users = [{ id: id(1), username: 'olim', firstname: 'Olim', lastname: 'Karimov' }];
+const technologies = [
+  { id: id(10), name: 'React', slug: 'react', portfolios_count: 3 },
+  { id: id(11), name: 'Go', slug: 'go', portfolios_count: 1 },
+];
+// Two portfolios share a creation time: the move must still give each its own place in the index.
+const portfolios = [
+  { id: id(20), title: 'Kutubxona tizimi', created_at: '2026-01-01T00:00:00.000Z', used: [id(10)] },
+  { id: id(21), title: 'Ob-havo boti', created_at: '2026-02-01T00:00:00.000Z', used: [id(10), id(11)] },
+  { id: id(22), title: 'Kutubxona ilovasi', created_at: '2026-02-01T00:00:00.000Z', used: [id(10)] },
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  handle = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+  const { db, dialect } = handle;
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const first = await migrator.migrateTo('20261122090000_initial_schema');
+  expect(first.error).toBeUndefined();
+
+  await db
+    .insertInto('users')
+    .values(
+      users.map((user) => ({
+        ...user,
+        email: `${user.username}@example.uz`,
+        password_hash: 'x',
+        created_at: NOW,
+        updated_at: NOW,
+      })),
+    )
+    .execute();
+  await db.insertInto('technologies').values(technologies).execute();
+  for (const [index, portfolio] of portfolios.entries()) {
+    await db
+      .insertInto('portfolios')
+      .values({
+        id: portfolio.id,
+        author_id: users[0]!.id,
+        title: portfolio.title,
+        linktitle: `olim_${index}`,
+        description: '',
+        url: 'https://example.uz',
+        repo_url: null,
+        created_at: portfolio.created_at,
+        updated_at: portfolio.created_at,
+      })
+      .execute();
+    await db
+      .insertInto('portfolio_technologies')
+      .values(
+        portfolio.used.map((technology_id, position) => ({
+          portfolio_id: portfolio.id,
+          technology_id,
+          position,
+        })),
+      )
+      .execute();
+    // The first release's search entry: the lowercased words.
+    const document = `${portfolio.title.toLowerCase().replace(/-/g, ' ')} olim olim karimov`;
+    if (dialect === 'postgres') {
+      await sql`update portfolios set search_vector = to_tsvector('simple', ${document})
+        where id = ${portfolio.id}`.execute(db);
+    } else {
+      await sql`insert into portfolio_search_rows (portfolio_id) values (${portfolio.id})`.execute(db);
+      await sql`insert into portfolio_search (rowid, document)
+        select id, ${document} from portfolio_search_rows where portfolio_id = ${portfolio.id}`.execute(db);
+    }
+  }
+  expect(await migrateToLatest(db)).toEqual(['20261123090000_indexed_technology_filter']);
+});
+
+afterAll(async () => {
+  await handle?.destroy();
+  await database?.drop();
+});
+
+const find = (technologyIds: string[], searchTerms: string[] = []) =>
+  findMatchingIds(handle.db, handle.dialect, { technologyIds, searchTerms }, 'new', 10, 0);
+
+describe('moving a first-release database to the current schema', () => {
+  it('keeps every row and leaves nothing inconsistent', async () => {
+    const { db, dialect } = handle;
+    const rows = await db.selectFrom('portfolios').select('id').orderBy('id').execute();
+    expect(rows.map((row) => row.id)).toEqual(portfolios.map((portfolio) => portfolio.id));
+    expect(await findInconsistencies(db, dialect)).toEqual([]);
+  });
+
+  it('filters the moved portfolios by technology, newest first', async () => {
+    expect(await find([id(11)])).toEqual([id(21)]);
+    const react = await find([id(10)]);
+    expect(react).toHaveLength(3);
+    expect(react[2]).toBe(id(20));
+    expect(new Set(react.slice(0, 2))).toEqual(new Set([id(21), id(22)]));
+    expect(await find([id(10), id(11)])).toEqual([id(21)]);
+  });
+
+  it('finds the moved portfolios by their words, alone and with a technology', async () => {
+    expect(new Set(await find([], ['kutubxona']))).toEqual(new Set([id(20), id(22)]));
+    expect(await find([], ['ob', 'hav'])).toEqual([id(21)]);
+    expect(await find([id(11)], ['kutubxona'])).toEqual([]);
+  });
+});
