@@ -25,6 +25,32 @@ export function openSqlite(file: string): SQLite.Database {
   // through read(2), and the connection keeps 32 MiB of pages of its own (the default is 2 MiB).
   connection.pragma('mmap_size = 1073741824');
   connection.pragma('cache_size = -32768');
+  return cacheStatements(connection);
+}
+
+/** Prepared statements kept per connection; the app sends a few dozen distinct statements. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Reuses prepared statements by their SQL, as drivers with statement caches do: Kysely prepares every
+ * query afresh, and compiling SQL costs as much as running a short indexed query. The app never streams
+ * (`iterate`), the one use in which a statement cannot serve two queries at a time.
+ */
+function cacheStatements(connection: SQLite.Database): SQLite.Database {
+  const prepare = connection.prepare.bind(connection);
+  const cache = new Map<string, SQLite.Statement>();
+  connection.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Most recently used last, so the first entry is the one to drop.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof connection.prepare;
   return connection;
 }
 

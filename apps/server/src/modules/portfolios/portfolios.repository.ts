@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../../db/database.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
@@ -18,9 +18,28 @@ export interface PortfolioWithAuthor extends PortfolioRow {
   author_image: string | null;
   author_is_admin: number;
   author_email: string;
+  /** Technology names in the portfolio's order. */
+  used: string[];
+  /** Gallery file names in order. */
+  images: string[];
 }
 
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * A portfolio with its author, technologies and gallery in one statement: the lists are aggregated
+ * by correlated subqueries on (portfolio_id, position) indexes, as an array on PostgreSQL and a JSON
+ * array on SQLite.
+ */
 function selectWithAuthor(db: Executor) {
+  const list = (select: RawBuilder<unknown>) =>
+    isPostgres(db) ? sql<string[] | string>`array(${select})` : sql<string[] | string>`(${select})`;
+  const aggregate = isPostgres(db)
+    ? { technologies: sql`t.name`, images: sql`i.filename` }
+    : {
+        technologies: sql`json_group_array(t.name order by pt.position)`,
+        images: sql`json_group_array(i.filename order by i.position)`,
+      };
   return db
     .selectFrom('portfolios as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
@@ -42,18 +61,39 @@ function selectWithAuthor(db: Executor) {
       'u.image as author_image',
       'u.is_admin as author_is_admin',
       'u.email as author_email',
-    ]);
+      list(sql`select ${aggregate.technologies} from portfolio_technologies pt
+        join technologies t on t.id = pt.technology_id
+        where pt.portfolio_id = p.id ${isPostgres(db) ? sql`order by pt.position` : sql``}`).as('used'),
+      list(sql`select ${aggregate.images} from images i
+        where i.portfolio_id = p.id ${isPostgres(db) ? sql`order by i.position` : sql``}`).as('images'),
+    ])
+    .$castTo<
+      Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string[] | string; images: string[] | string }
+    >();
 }
 
-export function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {
-  return selectWithAuthor(db).where('p.id', '=', id).executeTakeFirst();
+/** SQLite answers the lists as JSON text. */
+function withLists(
+  row: Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string[] | string; images: string[] | string },
+): PortfolioWithAuthor {
+  return {
+    ...row,
+    used: typeof row.used === 'string' ? (JSON.parse(row.used) as string[]) : row.used,
+    images: typeof row.images === 'string' ? (JSON.parse(row.images) as string[]) : row.images,
+  };
 }
 
-export function findPortfolioByLinktitle(
+export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {
+  const row = await selectWithAuthor(db).where('p.id', '=', id).executeTakeFirst();
+  return row && withLists(row);
+}
+
+export async function findPortfolioByLinktitle(
   db: Executor,
   linktitle: string,
 ): Promise<PortfolioWithAuthor | undefined> {
-  return selectWithAuthor(db).where('p.linktitle', '=', linktitle).executeTakeFirst();
+  const row = await selectWithAuthor(db).where('p.linktitle', '=', linktitle).executeTakeFirst();
+  return row && withLists(row);
 }
 
 export type ListCriteria = IndexedCriteria;
@@ -108,7 +148,7 @@ export async function findPortfoliosByIds(
 ): Promise<PortfolioWithAuthor[]> {
   if (ids.length === 0) return [];
   const rows = await selectWithAuthor(db).where('p.id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(rows.map((row) => [row.id, withLists(row)]));
   return ids.map((id) => byId.get(id)).filter((row): row is PortfolioWithAuthor => row !== undefined);
 }
 
@@ -117,30 +157,6 @@ export async function findTechnologyIds(db: Executor, slugs: readonly string[]):
   if (slugs.length === 0) return [];
   const rows = await db.selectFrom('technologies').select('id').where('slug', 'in', slugs).execute();
   return rows.map((row) => row.id);
-}
-
-/** Technologies of these portfolios, in each portfolio's own order. */
-export function findTechnologies(db: Executor, portfolioIds: readonly string[]) {
-  if (portfolioIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('portfolio_technologies as pt')
-    .innerJoin('technologies as t', 't.id', 'pt.technology_id')
-    .select(['pt.portfolio_id', 't.name', 't.id', 't.slug'])
-    .where('pt.portfolio_id', 'in', portfolioIds)
-    .orderBy('pt.portfolio_id')
-    .orderBy('pt.position')
-    .execute();
-}
-
-export function findImages(db: Executor, portfolioIds: readonly string[]) {
-  if (portfolioIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('images')
-    .select(['portfolio_id', 'filename'])
-    .where('portfolio_id', 'in', portfolioIds)
-    .orderBy('portfolio_id')
-    .orderBy('position')
-    .execute();
 }
 
 /** Which of these portfolios the user likes. */

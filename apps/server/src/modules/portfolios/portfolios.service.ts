@@ -70,27 +70,18 @@ export class PortfoliosService {
     };
   }
 
-  /** Summaries for a page of rows: three batched look-ups, whatever the page size. */
+  /** Summaries for a page of rows, and at most one more look-up: which of them the viewer likes. */
   private async summaries(
     rows: portfolios.PortfolioWithAuthor[],
     viewerId: string | null,
   ): Promise<PortfolioSummary[]> {
-    const ids = rows.map((row) => row.id);
-    const [technologies, images, liked] = await Promise.all([
-      portfolios.findTechnologies(this.db, ids),
-      portfolios.findImages(this.db, ids),
-      viewerId ? portfolios.findLikedBy(this.db, viewerId, ids) : Promise.resolve(new Set<string>()),
-    ]);
-    const used = groupBy(
-      technologies,
-      (t) => t.portfolio_id,
-      (t) => t.name,
-    );
-    const gallery = groupBy(
-      images,
-      (i) => i.portfolio_id ?? '',
-      (i) => i.filename,
-    );
+    const liked = viewerId
+      ? await portfolios.findLikedBy(
+          this.db,
+          viewerId,
+          rows.map((row) => row.id),
+        )
+      : new Set<string>();
     return rows.map((row) => ({
       _id: row.id,
       linktitle: row.linktitle,
@@ -98,8 +89,8 @@ export class PortfoliosService {
       description: row.description,
       url: row.url,
       repoUrl: row.repo_url,
-      images: gallery.get(row.id) ?? [],
-      used: used.get(row.id) ?? [],
+      images: row.images,
+      used: row.used,
       date: toIsoString(row.created_at),
       updatedAt: toIsoString(row.updated_at),
       author: this.authorOf(row),
