@@ -91,6 +91,8 @@ export class UsersService {
   }
 
   async findByIdOrUsername(idOrUsername: string): Promise<UserRow | undefined> {
+    // No username holds U+0000, and PostgreSQL refuses it in a query parameter.
+    if (idOrUsername.includes('\u0000')) return undefined;
     if (isId(idOrUsername)) {
       const byId = await users.findUserById(this.db, idOrUsername);
       if (byId) return byId;
