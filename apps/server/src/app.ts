@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerJsonParser(app);
 
-  const database = options.database ?? createDatabase(config.database);
+  const database = options.database ?? createDatabase(config.database, { logger: app.log });
   await migrateToLatest(database.db);
   const services = await createServices(config, database, app.log);
   app.decorate('services', services);

@@ -44,7 +44,7 @@ export async function createServices(
   });
   const imageStore = new ImageStore(config.uploadDir);
   await imageStore.init();
-  const users = new UsersService(db, imageStore, config.adminEmails);
+  const users = new UsersService(db, dialect, imageStore, config.adminEmails);
   const auth = new AuthService(db, { mailer, limiter, imageStore, publicUrl: config.publicUrl, logger });
   const comments = new CommentsService(db, users);
   const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore });

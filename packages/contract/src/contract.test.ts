@@ -4,8 +4,13 @@ import {
   commentBodySchema,
   createPortfolioBodySchema,
   emailSchema,
+  loginBodySchema,
+  NUL_MESSAGE,
   portfolioListQuerySchema,
+  registerBodySchema,
+  sendVerificationBodySchema,
   splitList,
+  updateMeBodySchema,
   usernameSchema,
 } from './index.js';
 
@@ -51,6 +56,45 @@ describe('account fields', () => {
     expect(usernameSchema.parse('ali_dev')).toBe('ali_dev');
     for (const name of ['me', 'ALL', '0123456789abcdef01234567', 'ab', 'a b', '_ali', 'x'.repeat(31)]) {
       expect(usernameSchema.safeParse(name).success, name).toBe(false);
+    }
+  });
+});
+
+describe('U+0000 in account fields', () => {
+  /** A valid value for every text field of the account bodies; a field missing here fails the test. */
+  const samples: Record<string, string | string[]> = {
+    username: 'ali_dev',
+    firstname: 'Ali',
+    lastname: 'Valiyev',
+    email: 'ali@example.uz',
+    password: 'yashil-olma-daraxti-42',
+    currentPassword: 'eski-parol-42',
+    description: 'Dasturchi',
+    skills: ['Go', 'Rust'],
+    githubProfile: 'https://github.com/ali',
+    telegramProfile: '@ali',
+  };
+  const notText = new Set(['image', 'emailPublic']);
+  const withNul = (value: string | string[]) =>
+    Array.isArray(value) ? [...value.slice(1), `${value[0]}\u0000`] : `${value}\u0000x`;
+
+  it.each([
+    ['register', registerBodySchema],
+    ['login', loginBodySchema],
+    ['send-verification', sendVerificationBodySchema],
+    ['update', updateMeBodySchema],
+  ] as const)('%s refuses it in every text field with a message for that field', (_name, schema) => {
+    const fields = Object.keys(schema.shape).filter((field) => !notText.has(field));
+    const valid = Object.fromEntries(fields.map((field) => [field, samples[field]]));
+    for (const field of fields) {
+      expect(samples[field], `a sample value for ${field}`).toBeDefined();
+      expect(schema.safeParse(valid).success, field).toBe(true);
+      const result = schema.safeParse({ ...valid, [field]: withNul(samples[field]!) });
+      expect(result.success, field).toBe(false);
+      const messages = result
+        .error!.issues.filter((issue) => issue.path[0] === field)
+        .map((issue) => issue.message);
+      expect(messages, field).toContain(NUL_MESSAGE);
     }
   });
 });

@@ -6,6 +6,16 @@ import { LIMITS } from './constants.js';
  * numbers, booleans and lists are coerced here, once, for every transport.
  */
 
+export const NUL_MESSAGE = 'Matnda ruxsat etilmagan belgi bor (U+0000)';
+
+/** Whether a string, or any string in a list, holds U+0000. */
+export const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some(hasNul);
+
+/** PostgreSQL text cannot hold U+0000: such input is refused here (422) instead of failing in the database. */
+export const withoutNul = <T extends z.ZodType>(schema: T) =>
+  schema.refine((value) => !hasNul(value), { error: NUL_MESSAGE });
+
 /** Splits "react, node" or ["react", "node"] into trimmed, case-insensitively unique items. */
 export function splitList(value: unknown): unknown {
   if (value === undefined || value === null) return value;

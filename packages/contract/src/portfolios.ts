@@ -2,24 +2,19 @@ import { z } from 'zod';
 import { LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './constants.js';
 import {
   fileField,
+  hasNul,
   httpUrl,
   intField,
   listField,
+  NUL_MESSAGE,
   optionalHttpUrl,
   requiredText,
   splitList,
+  withoutNul,
 } from './fields.js';
 import { authorRefSchema, idSchema } from './users.js';
 
 const isoDate = z.string().meta({ format: 'date-time' });
-
-const NUL_MESSAGE = 'Matnda ruxsat etilmagan belgi bor (U+0000)';
-const hasNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some(hasNul);
-
-/** PostgreSQL text cannot hold U+0000: such input is refused here (422) instead of failing in the database. */
-const withoutNul = <T extends z.ZodType>(schema: T) =>
-  schema.refine((value) => !hasNul(value), { error: NUL_MESSAGE });
 
 const technologiesField = withoutNul(
   listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, 'Texnologiya').pipe(

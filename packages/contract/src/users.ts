@@ -8,42 +8,52 @@ import {
   optionalText,
   profileLink,
   requiredText,
+  withoutNul,
 } from './fields.js';
 
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/);
 const isoDate = z.string().meta({ format: 'date-time' });
 
-export const emailSchema = z
-  .string({ error: 'Email kiritilishi shart' })
-  .trim()
-  .toLowerCase()
-  .max(LIMITS.email.max, { error: `Email ${LIMITS.email.max} belgidan oshmasin` })
-  .pipe(z.email({ error: 'Email manzili noto‘g‘ri' }));
+export const emailSchema = withoutNul(
+  z
+    .string({ error: 'Email kiritilishi shart' })
+    .trim()
+    .toLowerCase()
+    .max(LIMITS.email.max, { error: `Email ${LIMITS.email.max} belgidan oshmasin` })
+    .pipe(z.email({ error: 'Email manzili noto‘g‘ri' })),
+);
 
-export const usernameSchema = z
-  .string({ error: 'Foydalanuvchi nomi kiritilishi shart' })
-  .trim()
-  .min(LIMITS.username.min, { error: `Foydalanuvchi nomi kamida ${LIMITS.username.min} belgi bo‘lsin` })
-  .max(LIMITS.username.max, { error: `Foydalanuvchi nomi ${LIMITS.username.max} belgidan oshmasin` })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
-    error: 'Foydalanuvchi nomida faqat lotin harflari, raqamlar va _ . - bo‘lishi mumkin',
-  })
-  .refine((value) => !(RESERVED_USERNAMES as readonly string[]).includes(value.toLowerCase()), {
-    error: 'Bu foydalanuvchi nomi band',
-  })
-  // An id-shaped username would be shadowed by the id lookup of /user/{id}.
-  .refine((value) => !/^[0-9a-fA-F]{24}$/.test(value), { error: 'Bu foydalanuvchi nomi band' });
+export const usernameSchema = withoutNul(
+  z
+    .string({ error: 'Foydalanuvchi nomi kiritilishi shart' })
+    .trim()
+    .min(LIMITS.username.min, { error: `Foydalanuvchi nomi kamida ${LIMITS.username.min} belgi bo‘lsin` })
+    .max(LIMITS.username.max, { error: `Foydalanuvchi nomi ${LIMITS.username.max} belgidan oshmasin` })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
+      error: 'Foydalanuvchi nomida faqat lotin harflari, raqamlar va _ . - bo‘lishi mumkin',
+    })
+    .refine((value) => !(RESERVED_USERNAMES as readonly string[]).includes(value.toLowerCase()), {
+      error: 'Bu foydalanuvchi nomi band',
+    })
+    // An id-shaped username would be shadowed by the id lookup of /user/{id}.
+    .refine((value) => !/^[0-9a-fA-F]{24}$/.test(value), { error: 'Bu foydalanuvchi nomi band' }),
+);
 
-export const passwordSchema = z
-  .string({ error: 'Parol kiritilishi shart' })
-  .min(LIMITS.password.min, { error: `Parol kamida ${LIMITS.password.min} belgi bo‘lsin` })
-  .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` });
+export const passwordSchema = withoutNul(
+  z
+    .string({ error: 'Parol kiritilishi shart' })
+    .min(LIMITS.password.min, { error: `Parol kamida ${LIMITS.password.min} belgi bo‘lsin` })
+    .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+);
+
+const firstnameField = withoutNul(requiredText(LIMITS.name.min, LIMITS.name.max, 'Ism'));
+const lastnameField = withoutNul(requiredText(LIMITS.name.min, LIMITS.name.max, 'Familiya'));
 
 const profileFields = {
-  description: optionalText(LIMITS.userDescription.max, 'Tavsif'),
-  skills: listField(LIMITS.skills.itemMax, LIMITS.skills.maxItems, 'Ko‘nikma').optional(),
-  githubProfile: profileLink('GitHub profili'),
-  telegramProfile: profileLink('Telegram profili'),
+  description: withoutNul(optionalText(LIMITS.userDescription.max, 'Tavsif')),
+  skills: withoutNul(listField(LIMITS.skills.itemMax, LIMITS.skills.maxItems, 'Ko‘nikma')).optional(),
+  githubProfile: withoutNul(profileLink('GitHub profili')),
+  telegramProfile: withoutNul(profileLink('Telegram profili')),
 };
 
 export const sendVerificationBodySchema = z
@@ -54,8 +64,8 @@ export type SendVerificationBody = z.infer<typeof sendVerificationBodySchema>;
 export const registerBodySchema = z
   .object({
     username: usernameSchema,
-    firstname: requiredText(LIMITS.name.min, LIMITS.name.max, 'Ism'),
-    lastname: requiredText(LIMITS.name.min, LIMITS.name.max, 'Familiya'),
+    firstname: firstnameField,
+    lastname: lastnameField,
     email: emailSchema,
     password: passwordSchema,
     image: fileField.optional(),
@@ -66,15 +76,19 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z
   .object({
-    email: z
-      .string({ error: 'Email yoki foydalanuvchi nomi kiritilishi shart' })
-      .trim()
-      .min(1, { error: 'Email yoki foydalanuvchi nomi kiritilishi shart' })
-      .max(LIMITS.email.max, { error: 'Email yoki foydalanuvchi nomi juda uzun' }),
-    password: z
-      .string({ error: 'Parol kiritilishi shart' })
-      .min(1, { error: 'Parol kiritilishi shart' })
-      .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+    email: withoutNul(
+      z
+        .string({ error: 'Email yoki foydalanuvchi nomi kiritilishi shart' })
+        .trim()
+        .min(1, { error: 'Email yoki foydalanuvchi nomi kiritilishi shart' })
+        .max(LIMITS.email.max, { error: 'Email yoki foydalanuvchi nomi juda uzun' }),
+    ),
+    password: withoutNul(
+      z
+        .string({ error: 'Parol kiritilishi shart' })
+        .min(1, { error: 'Parol kiritilishi shart' })
+        .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+    ),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -82,15 +96,16 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const updateMeBodySchema = z
   .object({
     username: usernameSchema.optional(),
-    firstname: requiredText(LIMITS.name.min, LIMITS.name.max, 'Ism').optional(),
-    lastname: requiredText(LIMITS.name.min, LIMITS.name.max, 'Familiya').optional(),
+    firstname: firstnameField.optional(),
+    lastname: lastnameField.optional(),
     emailPublic: booleanField.optional(),
     // A profile form with its new-password input left blank sends "": that means no change.
     password: z.preprocess((value) => (value === '' ? undefined : value), passwordSchema.optional()),
-    currentPassword: z
-      .string({ error: 'Joriy parol matn bo‘lishi kerak' })
-      .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` })
-      .optional(),
+    currentPassword: withoutNul(
+      z
+        .string({ error: 'Joriy parol matn bo‘lishi kerak' })
+        .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+    ).optional(),
     image: fileField.optional(),
     ...profileFields,
   })

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -54,15 +55,23 @@ function cacheStatements(connection: SQLite.Database): SQLite.Database {
   return connection;
 }
 
-export function createDatabase(config: DatabaseConfig, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface DatabaseOptions {
+  /** Where trouble that the connection pool recovers from is reported: the app's logger. */
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+  poolSize?: number;
+}
+
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions): DatabaseHandle {
   if (config.dialect === 'sqlite') {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
-  // the pool replaces it on the next query.
-  pool.on('error', () => {});
+  // the pool replaces it on the next query. It is still worth knowing about.
+  pool.on('error', (error) => {
+    options.logger.warn({ err: error }, 'an idle PostgreSQL connection failed and left the pool');
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

@@ -11,7 +11,7 @@ if ((action !== 'grant' && action !== 'revoke') || !username) {
 }
 
 const config = loadConfig();
-const database = createDatabase(config.database);
+const database = createDatabase(config.database, { logger: console });
 try {
   await migrateToLatest(database.db);
   const changed = await setAdminFlag(database.db, username, action === 'grant');

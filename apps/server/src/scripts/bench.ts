@@ -172,7 +172,7 @@ async function ensureDataset(options: BenchOptions): Promise<{ file: string; lin
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
     log(`Seeding ${file} (once; later runs reuse it)`);
     const started = performance.now();
-    const database = createDatabase({ dialect: 'sqlite', file });
+    const database = createDatabase({ dialect: 'sqlite', file }, { logger: console });
     try {
       await migrateToLatest(database.db);
       await seedBulk(database.db, 'sqlite', options.dataset, (message) => {
@@ -188,7 +188,7 @@ async function ensureDataset(options: BenchOptions): Promise<{ file: string; lin
   } else {
     log(`Reusing ${file}`);
   }
-  const database = createDatabase({ dialect: 'sqlite', file });
+  const database = createDatabase({ dialect: 'sqlite', file }, { logger: console });
   try {
     const newest = await database.db
       .selectFrom('portfolios')

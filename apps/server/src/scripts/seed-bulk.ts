@@ -74,7 +74,7 @@ async function main(): Promise<number> {
   );
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`;
-  const database = createDatabase(config.database, { poolSize: 1 });
+  const database = createDatabase(config.database, { logger: console, poolSize: 1 });
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) console.log(`${elapsed()}  migrations applied: ${applied.join(', ')}`);

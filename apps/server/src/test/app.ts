@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { startSmtpServer, type TestSmtp, tokenFromMail } from './smtp.js';
@@ -18,9 +18,12 @@ export interface TestContext {
 
 /**
  * The real app on a fresh database of the dialect under test, sending mail to a real SMTP server.
- * Rate limits are off unless a test turns them on.
+ * Rate limits are off unless a test turns them on; the log is silent unless a test gives a logger.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'logger'> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-data-'));
@@ -36,7 +39,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,

@@ -246,7 +246,7 @@ beforeAll(async () => {
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
     log,
   });
-  const users = new UsersService(logged, imageStore, new Set());
+  const users = new UsersService(logged, database.dialect, imageStore, new Set());
   const comments = new CommentsService(logged, users);
   services = {
     portfolios: new PortfoliosService(logged, database.dialect, { users, comments, imageStore }),

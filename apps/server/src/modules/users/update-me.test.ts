@@ -237,6 +237,79 @@ describe('PUT /api/user/me/update: username', () => {
   });
 });
 
+describe('PUT /api/user/me/update: search follows the new names', () => {
+  const search = async (q: string) => {
+    const response = await call(context.app, {
+      method: 'GET',
+      url: `/api/portfolio?q=${encodeURIComponent(q)}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().items as { _id: string }[]).map((item) => item._id).sort();
+  };
+  const createPortfolio = async (user: TestUser, title: string) => {
+    const response = await call(context.app, {
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: { 'x-token': user.token },
+      payload: { title, url: 'https://loyiha.example.uz', used: ['Rust'] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json()._id as string;
+  };
+
+  it('finds the portfolios by the new username, first and last name, and no longer by the old ones', async () => {
+    const user = await signUp(context, {
+      username: uniqueName('Eskitaxallus'),
+      firstname: 'Eskiismi',
+      lastname: 'Eskifamiliya',
+    });
+    const first = await createPortfolio(user, 'Birinchi ish');
+    const second = await createPortfolio(user, 'Ikkinchi ish');
+    const ids = [first, second].sort();
+    expect(await search(user.username)).toEqual(ids);
+    expect(await search('eskiismi')).toEqual(ids);
+
+    const renamed = uniqueName('Yangitaxallus');
+    const response = await updateMe(
+      context,
+      user.token,
+      json({ username: renamed, firstname: 'Yangiismi', lastname: 'Yangifamiliya' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+
+    expect(await search(renamed)).toEqual(ids);
+    expect(await search('yangiismi')).toEqual(ids);
+    expect(await search('yangifamiliya')).toEqual(ids);
+    expect(await search('ikkinchi yangifamiliya')).toEqual([second]);
+    expect(await search(user.username)).toEqual([]);
+    expect(await search('eskiismi')).toEqual([]);
+    expect(await search('eskifamiliya')).toEqual([]);
+  });
+
+  it('follows a change of the last name alone', async () => {
+    const user = await signUp(context, { lastname: 'Qadimiyfamiliya' });
+    const id = await createPortfolio(user, 'Yolg‘iz ish');
+    const response = await updateMe(context, user.token, json({ lastname: 'Zamonaviyfamiliya' }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await search('zamonaviyfamiliya')).toEqual([id]);
+    expect(await search('qadimiyfamiliya')).toEqual([]);
+  });
+
+  it('leaves search as it was when the rename is refused', async () => {
+    const holder = await signUp(context);
+    const user = await signUp(context, { firstname: 'Saqlanganism' });
+    const id = await createPortfolio(user, 'O‘zgarmas ish');
+    const response = await updateMe(
+      context,
+      user.token,
+      json({ username: holder.username, firstname: 'Rad etilganism' }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(await search('saqlanganism')).toEqual([id]);
+    expect(await search('etilganism')).toEqual([]);
+  });
+});
+
 describe('PUT /api/user/me/update: password', () => {
   const NEW_PASSWORD = 'yangi-parol-toshkent-2026';
 

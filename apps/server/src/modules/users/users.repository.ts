@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database, NewUser, UserRow, UsersTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -20,6 +21,20 @@ export function findUserByUsername(db: Executor, username: string): Promise<User
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** The names as stored now; on PostgreSQL the row stays locked until the transaction ends. */
+export function lockUserNames(
+  db: Executor,
+  dialect: Dialect,
+  id: string,
+): Promise<Pick<UserRow, 'username' | 'firstname' | 'lastname'> | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['username', 'firstname', 'lastname'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<void> {

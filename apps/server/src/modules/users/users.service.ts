@@ -1,5 +1,6 @@
 import type { PortfolioRef, UpdateMeBody, User } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
@@ -9,6 +10,7 @@ import { deleteOtherSessions } from '../auth/auth.repository.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
+import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
 import * as users from './users.repository.js';
 
 export const AVATAR_MAX_DIMENSION = 512;
@@ -21,6 +23,7 @@ export const usernameTaken = () =>
 export class UsersService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly imageStore: ImageStore,
     private readonly adminEmails: ReadonlySet<string>,
   ) {}
@@ -88,6 +91,8 @@ export class UsersService {
   }
 
   async findByIdOrUsername(idOrUsername: string): Promise<UserRow | undefined> {
+    // No username holds U+0000, and PostgreSQL refuses it in a query parameter.
+    if (idOrUsername.includes('\u0000')) return undefined;
     if (isId(idOrUsername)) {
       const byId = await users.findUserById(this.db, idOrUsername);
       if (byId) return byId;
@@ -138,12 +143,20 @@ export class UsersService {
       : undefined;
     if (stored) patch.image = stored.filename;
     patch.updated_at = new Date().toISOString();
+    const sendsNames =
+      patch.username !== undefined || patch.firstname !== undefined || patch.lastname !== undefined;
 
     try {
       await this.db.transaction().execute(async (trx) => {
         if (stored)
           await images.insertImage(trx, { ...stored, ownerId: current.id, portfolioId: null, position: 0 });
+        // The author's names are part of every portfolio's search document. They are compared with the
+        // row as it is inside the transaction, not as it was when the request was authenticated, so that
+        // a concurrent rename cannot leave the documents behind.
+        const before = sendsNames ? await users.lockUserNames(trx, this.dialect, current.id) : undefined;
         await users.updateUser(trx, current.id, patch);
+        if (before && isRename(before, patch))
+          await rewriteAuthorSearchDocuments(trx, this.dialect, current.id);
         if (stored && current.image) await images.deleteImageRows(trx, [current.image]);
         if (changesPassword) await deleteOtherSessions(trx, current.id, sessionId);
       });
@@ -157,6 +170,17 @@ export class UsersService {
     const updated = await users.findUserById(this.db, current.id);
     return this.presentOne(updated!, current.id);
   }
+}
+
+function isRename(
+  before: Pick<UserRow, 'username' | 'firstname' | 'lastname'>,
+  patch: users.UserPatch,
+): boolean {
+  return (
+    (patch.username !== undefined && patch.username !== before.username) ||
+    (patch.firstname !== undefined && patch.firstname !== before.firstname) ||
+    (patch.lastname !== undefined && patch.lastname !== before.lastname)
+  );
 }
 
 function parseSkills(value: string): string[] {
