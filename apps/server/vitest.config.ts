@@ -17,7 +17,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'sqlite', provide: { dialect: 'sqlite', postgresUrl } } },
+      {
+        extends: true,
+        // `*.postgres.test.ts` files test what only PostgreSQL has.
+        test: {
+          name: 'sqlite',
+          exclude: ['src/**/*.postgres.test.ts'],
+          provide: { dialect: 'sqlite', postgresUrl },
+        },
+      },
       { extends: true, test: { name: 'postgres', provide: { dialect: 'postgres', postgresUrl } } },
     ],
   },

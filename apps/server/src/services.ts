@@ -9,6 +9,7 @@ import { CommentsService } from './modules/comments/comments.service.js';
 import { ImageStore } from './modules/images/image-store.js';
 import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { ListTotals } from './modules/portfolios/list-totals.js';
 import { PortfoliosService } from './modules/portfolios/portfolios.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationHooks } from './plugins/authentication.js';
@@ -44,10 +45,11 @@ export async function createServices(
   });
   const imageStore = new ImageStore(config.uploadDir);
   await imageStore.init();
-  const users = new UsersService(db, dialect, imageStore, config.adminEmails);
+  const totals = new ListTotals();
+  const users = new UsersService(db, dialect, imageStore, config.adminEmails, totals);
   const auth = new AuthService(db, { mailer, limiter, imageStore, publicUrl: config.publicUrl, logger });
   const comments = new CommentsService(db, users);
-  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore });
+  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals });
   return {
     config,
     db,

@@ -31,7 +31,7 @@ const portfolios = [
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  handle = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+  handle = createDatabase(loadConfig({ DATABASE_URL: database.url }).database, { logger: console });
   const { db, dialect } = handle;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const first = await migrator.migrateTo('20261122090000_initial_schema');

@@ -23,7 +23,7 @@ import { findUserByUsername } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
 import * as portfolios from './portfolios.repository.js';
-import { ListTotals } from './list-totals.js';
+import type { ListTotals } from './list-totals.js';
 import { toSearchTerms, writeSearchEntry } from './search.repository.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
@@ -50,13 +50,16 @@ const tooManyImages = () => {
 };
 
 export class PortfoliosService {
-  /** Totals of recent lists; cleared by every portfolio write, and by renames of authors. */
-  readonly totals = new ListTotals();
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-    private readonly deps: { users: UsersService; comments: CommentsService; imageStore: ImageStore },
+    private readonly deps: {
+      users: UsersService;
+      comments: CommentsService;
+      imageStore: ImageStore;
+      /** Totals of recent lists; cleared by every portfolio write, and by renames of authors. */
+      totals: ListTotals;
+    },
   ) {}
 
   private authorOf(row: portfolios.PortfolioWithAuthor): AuthorRef {
@@ -125,7 +128,7 @@ export class PortfoliosService {
     const [ids, total] = criteria
       ? await Promise.all([
           portfolios.listPortfolioIds(this.db, this.dialect, criteria, query.sort, query.limit, offset),
-          this.totals.get(criteria, () => portfolios.countPortfolios(this.db, this.dialect, criteria)),
+          this.deps.totals.get(criteria, () => portfolios.countPortfolios(this.db, this.dialect, criteria)),
         ])
       : [[], 0];
     const rows = await portfolios.findPortfoliosByIds(this.db, ids);
@@ -218,7 +221,7 @@ export class PortfoliosService {
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
             await writeSearchEntry(trx, this.dialect, id);
           });
-          this.totals.clear();
+          this.deps.totals.clear();
           break;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -281,7 +284,7 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
-    this.totals.clear();
+    this.deps.totals.clear();
     await this.deps.imageStore.remove(removed);
     return (await this.get(current.id, actor.id))!;
   }
@@ -302,7 +305,7 @@ export class PortfoliosService {
       await portfolios.deletePortfolio(trx, current.id);
       return names;
     });
-    this.totals.clear();
+    this.deps.totals.clear();
     await this.deps.imageStore.remove(images);
   }
 

@@ -19,6 +19,7 @@ import { LikesService } from '../likes/likes.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
 import { searchEntry, searchKeyBase } from './search.repository.js';
+import { ListTotals } from './list-totals.js';
 import { PortfoliosService } from './portfolios.service.js';
 
 /*
@@ -44,6 +45,7 @@ const BIG_TABLES = new Set(['portfolios', 'likes', 'comments', 'portfolio_techno
 let context: TestContext;
 let logged: Kysely<Database>;
 let captured: CompiledQuery[] = [];
+const totals = new ListTotals();
 let services: { portfolios: PortfoliosService; likes: LikesService; comments: CommentsService };
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run plans the same data. */
@@ -246,10 +248,10 @@ beforeAll(async () => {
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
     log,
   });
-  const users = new UsersService(logged, database.dialect, imageStore, new Set());
+  const users = new UsersService(logged, database.dialect, imageStore, new Set(), totals);
   const comments = new CommentsService(logged, users);
   services = {
-    portfolios: new PortfoliosService(logged, database.dialect, { users, comments, imageStore }),
+    portfolios: new PortfoliosService(logged, database.dialect, { users, comments, imageStore, totals }),
     likes: new LikesService(logged),
     comments,
   };
@@ -263,7 +265,7 @@ afterAll(async () => {
 /** Runs `work` and answers the statements it sent (transactions' begin/commit and inserts left out). */
 async function statementsOf(work: () => Promise<unknown>): Promise<CompiledQuery[]> {
   // Totals are cached between pages; every count statement must be planned here too.
-  services.portfolios.totals.clear();
+  totals.clear();
   captured = [];
   await work();
   return captured.filter((query) => /^\s*(select|update|delete|with)\b/i.test(query.sql));

@@ -244,7 +244,10 @@ describe('PUT /api/user/me/update: search follows the new names', () => {
       url: `/api/portfolio?q=${encodeURIComponent(q)}`,
     });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json().items as { _id: string }[]).map((item) => item._id).sort();
+    const page = response.json() as { items: { _id: string }[]; total: number };
+    // Totals are reused between pages; a rename must not leave a stale one behind.
+    expect(page.total).toBe(page.items.length);
+    return page.items.map((item) => item._id).sort();
   };
   const createPortfolio = async (user: TestUser, title: string) => {
     const response = await call(context.app, {

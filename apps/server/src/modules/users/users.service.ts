@@ -10,6 +10,7 @@ import { deleteOtherSessions } from '../auth/auth.repository.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
+import type { ListTotals } from '../portfolios/list-totals.js';
 import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
 import * as users from './users.repository.js';
 
@@ -26,6 +27,8 @@ export class UsersService {
     private readonly dialect: Dialect,
     private readonly imageStore: ImageStore,
     private readonly adminEmails: ReadonlySet<string>,
+    /** Searches by an author's names count differently after a rename. */
+    private readonly listTotals: ListTotals,
   ) {}
 
   isAdmin(row: Pick<UserRow, 'is_admin' | 'email'>): boolean {
@@ -146,6 +149,7 @@ export class UsersService {
     const sendsNames =
       patch.username !== undefined || patch.firstname !== undefined || patch.lastname !== undefined;
 
+    let renamed = false;
     try {
       await this.db.transaction().execute(async (trx) => {
         if (stored)
@@ -155,8 +159,8 @@ export class UsersService {
         // a concurrent rename cannot leave the documents behind.
         const before = sendsNames ? await users.lockUserNames(trx, this.dialect, current.id) : undefined;
         await users.updateUser(trx, current.id, patch);
-        if (before && isRename(before, patch))
-          await rewriteAuthorSearchDocuments(trx, this.dialect, current.id);
+        renamed = before !== undefined && isRename(before, patch);
+        if (renamed) await rewriteAuthorSearchDocuments(trx, this.dialect, current.id);
         if (stored && current.image) await images.deleteImageRows(trx, [current.image]);
         if (changesPassword) await deleteOtherSessions(trx, current.id, sessionId);
       });
@@ -165,6 +169,7 @@ export class UsersService {
       if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
+    if (renamed) this.listTotals.clear();
     if (stored && current.image) await this.imageStore.remove([current.image]);
 
     const updated = await users.findUserById(this.db, current.id);

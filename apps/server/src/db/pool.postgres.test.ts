@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestContext, type TestContext } from '../test/app.js';
 
 interface LogLine {
@@ -8,8 +8,9 @@ interface LogLine {
   err?: { message: string; code?: string };
 }
 
-// Only PostgreSQL has a connection pool; SQLite is one embedded connection.
-describe.runIf(inject('dialect') === 'postgres')('the PostgreSQL connection pool', () => {
+// Only PostgreSQL has a connection pool (SQLite is one embedded connection): this file runs in the
+// postgres project alone (see vitest.config.ts).
+describe('the PostgreSQL connection pool', () => {
   let context: TestContext;
   const lines: LogLine[] = [];
   beforeAll(async () => {
