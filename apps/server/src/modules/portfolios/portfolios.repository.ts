@@ -6,6 +6,7 @@ import {
   countMatching,
   findMatchingIds,
   type IndexedCriteria,
+  type MatchEstimate,
   writeSearchEntry,
 } from './search.repository.js';
 
@@ -118,9 +119,10 @@ export async function listPortfolioIds(
   sort: Sort,
   limit: number,
   offset: number,
+  estimate?: MatchEstimate,
 ): Promise<string[]> {
   if (hasIndexedCriteria(criteria)) {
-    return findMatchingIds(db, dialect, criteria, sort, limit, offset);
+    return findMatchingIds(db, dialect, criteria, sort, limit, offset, estimate);
   }
   let query = db.selectFrom('portfolios').select('id');
   if (criteria.authorId !== undefined) query = query.where('author_id', '=', criteria.authorId);

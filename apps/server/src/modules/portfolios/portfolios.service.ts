@@ -28,6 +28,8 @@ import { toSearchTerms, writeSearchEntry } from './search.repository.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
 
+const NO_CRITERIA: portfolios.ListCriteria = { technologyIds: [], searchTerms: [] };
+
 export interface Actor {
   id: string;
   isAdmin: boolean;
@@ -125,12 +127,23 @@ export class PortfoliosService {
   async page(query: PortfolioListQuery, viewerId: string | null): Promise<PortfolioPage> {
     const offset = (query.page - 1) * query.limit;
     const criteria = await this.criteria(query);
-    const [ids, total] = criteria
-      ? await Promise.all([
-          portfolios.listPortfolioIds(this.db, this.dialect, criteria, query.sort, query.limit, offset),
-          this.deps.totals.get(criteria, () => portfolios.countPortfolios(this.db, this.dialect, criteria)),
-        ])
-      : [[], 0];
+    const total = criteria ? await this.total(criteria) : 0;
+    // A page by counters may be found faster by walking the counter index when matches are common.
+    const estimate =
+      criteria && query.sort !== 'new'
+        ? { matches: total, portfolios: await this.total(NO_CRITERIA) }
+        : undefined;
+    const ids = criteria
+      ? await portfolios.listPortfolioIds(
+          this.db,
+          this.dialect,
+          criteria,
+          query.sort,
+          query.limit,
+          offset,
+          estimate,
+        )
+      : [];
     const rows = await portfolios.findPortfoliosByIds(this.db, ids);
     return {
       items: await this.summaries(rows, viewerId),
@@ -139,6 +152,10 @@ export class PortfoliosService {
       limit: query.limit,
       pageCount: Math.ceil(total / query.limit),
     };
+  }
+
+  private total(criteria: portfolios.ListCriteria): Promise<number> {
+    return this.deps.totals.get(criteria, () => portfolios.countPortfolios(this.db, this.dialect, criteria));
   }
 
   /** The list's criteria by id; undefined when a named technology or author does not exist. */
@@ -157,8 +174,7 @@ export class PortfoliosService {
   }
 
   async all(limit: number, offset: number, viewerId: string | null): Promise<Portfolio[]> {
-    const noCriteria = { technologyIds: [], searchTerms: [] };
-    const ids = await portfolios.listPortfolioIds(this.db, this.dialect, noCriteria, 'new', limit, offset);
+    const ids = await portfolios.listPortfolioIds(this.db, this.dialect, NO_CRITERIA, 'new', limit, offset);
     return this.full(await portfolios.findPortfoliosByIds(this.db, ids), viewerId);
   }
 

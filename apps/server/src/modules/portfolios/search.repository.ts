@@ -164,6 +164,28 @@ const ORDER: Record<Sort, ReturnType<typeof sql.raw>> = {
   discussed: sql.raw('p.comments_count desc, p.created_at desc, p.id desc'),
 };
 
+/** How many portfolios match, of how many: lets SQLite's by-counter pages pick their plan. */
+export interface MatchEstimate {
+  matches: number;
+  portfolios: number;
+}
+
+/**
+ * Whether a page by counters is cheaper found by walking the counter index and checking each portfolio
+ * against the text index (about (offset + limit) / share of the matches rows, each a doclist seek) than
+ * by sorting every match (each a row look-up). The two per-row costs are close enough to call equal.
+ */
+function walkCounterIndex(estimate: MatchEstimate | undefined, limit: number, offset: number): boolean {
+  if (!estimate || estimate.matches === 0) return false;
+  const walked = ((offset + limit) * estimate.portfolios) / estimate.matches;
+  return walked < estimate.matches;
+}
+
+const COUNTER_INDEX: Record<Exclude<Sort, 'new'>, ReturnType<typeof sql.raw>> = {
+  popular: sql.raw('portfolios_popular_index'),
+  discussed: sql.raw('portfolios_discussed_index'),
+};
+
 /** Ids of one page of the portfolios that match, in the order of `sort`. */
 export async function findMatchingIds(
   db: Executor,
@@ -172,6 +194,7 @@ export async function findMatchingIds(
   sort: Sort,
   limit: number,
   offset: number,
+  estimate?: MatchEstimate,
 ): Promise<string[]> {
   let query;
   if (dialect === 'postgres') {
@@ -190,9 +213,16 @@ export async function findMatchingIds(
       join portfolio_search_keys k on k.key = s.rowid
       where portfolio_search match ${ftsMatch(criteria)}
       order by s.rowid desc limit ${limit} offset ${offset}`;
+  } else if (walkCounterIndex(estimate, limit, offset)) {
+    // Common matches: the page is near the top of the counter index.
+    query = sql<{ id: string }>`select p.id from portfolios p indexed by ${COUNTER_INDEX[sort]}
+      join portfolio_search_keys k on k.portfolio_id = p.id
+      where exists (select 1 from portfolio_search s
+        where s.rowid = k.key and portfolio_search match ${ftsMatch(criteria)})
+      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
   } else {
-    // By counters: every match is sorted, so the cost follows the number of matches. CROSS JOIN keeps
-    // SQLite from walking the whole popularity index and probing each row against the matches.
+    // Rare matches, or a deep page: every match is sorted, so the cost follows the number of matches.
+    // CROSS JOIN keeps SQLite from walking the whole counter index instead.
     query = sql<{ id: string }>`select p.id from portfolio_search s
       cross join portfolio_search_keys k on k.key = s.rowid
       cross join portfolios p on p.id = k.portfolio_id
