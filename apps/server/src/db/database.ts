@@ -22,9 +22,9 @@ export function openSqlite(file: string): SQLite.Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('busy_timeout = 5000');
-  // Reads go through the operating system's page cache by memory mapping instead of copying every page
-  // through read(2), and the connection keeps 32 MiB of pages of its own (the default is 2 MiB).
-  connection.pragma('mmap_size = 1073741824');
+  // Reads go through the operating system's page cache by memory mapping (the first 256 MiB of the file)
+  // instead of copying every page through read(2); the connection keeps 32 MiB of pages of its own.
+  connection.pragma('mmap_size = 268435456');
   connection.pragma('cache_size = -32768');
   return cacheStatements(connection);
 }

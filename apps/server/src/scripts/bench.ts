@@ -59,6 +59,8 @@ interface Measurement {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU time the answering process spent per answered request, in ms (user + system). */
+  cpuPerRequest: number | undefined;
 }
 
 interface Row {
@@ -321,14 +323,58 @@ async function startBare(
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-async function load(url: string, seconds: number, connections: number): Promise<Measurement> {
+/**
+ * Load on `url` for `seconds`. The CPU time of the answering process (`pid`) is read from /proc before
+ * and after: unlike requests per second, it hardly moves when other work shares the machine.
+ */
+async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  pid: number | undefined,
+): Promise<Measurement> {
+  const cpuBefore = cpuMilliseconds(pid);
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  const cpuAfter = cpuMilliseconds(pid);
+  const answered = result['2xx'];
   return {
-    requestsPerSecond: result['2xx'] / result.duration,
+    requestsPerSecond: answered / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+        ? (cpuAfter - cpuBefore) / answered
+        : undefined,
   };
+}
+
+/** User plus system CPU time of a process in ms, from /proc (Linux); undefined elsewhere. */
+function cpuMilliseconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every mainstream architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Peak resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
+function peakMemoryMegabytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -356,6 +402,8 @@ function formatTable(rows: readonly Row[]): string {
     'Bare p50 ms',
     'Bare p99 ms',
     'API / bare',
+    'API CPU ms/req',
+    'Bare CPU ms/req',
   ];
   const lines = rows.map((row) => [
     row.name,
@@ -369,11 +417,15 @@ function formatTable(rows: readonly Row[]): string {
     row.bare.p50.toFixed(0),
     row.bare.p99.toFixed(0),
     `${((100 * row.server.requestsPerSecond) / row.bare.requestsPerSecond).toFixed(1)} %`,
+    formatCpu(row.server.cpuPerRequest),
+    formatCpu(row.bare.cpuPerRequest),
   ]);
   return [header, header.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 
-function markdown(rows: readonly Row[], options: BenchOptions): string {
+const formatCpu = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms.toFixed(3));
+
+function markdown(rows: readonly Row[], options: BenchOptions, serverPeakMemory: number | undefined): string {
   const { users, portfolios, likes, comments, seed } = options.dataset;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return [
@@ -389,6 +441,8 @@ function markdown(rows: readonly Row[], options: BenchOptions): string {
         : '.'),
     '',
     formatTable(rows),
+    '',
+    `Peak resident memory of the API process: ${serverPeakMemory === undefined ? 'n/a' : `${serverPeakMemory.toFixed(0)} MB`}.`,
     '',
   ].join('\n');
 }
@@ -436,15 +490,25 @@ async function main(): Promise<void> {
     for (const endpoint of selected) {
       const url = endpoint.path(dataset);
       log(`${endpoint.name}: GET ${url}`);
-      const warm = await load(`${server.base}${url}`, options.warmup, options.connections);
+      const warm = await load(`${server.base}${url}`, options.warmup, options.connections, server.child.pid);
       if (warm.failures > 0 || warm.requestsPerSecond === 0) {
         throw new BenchError(
           `${endpoint.name}: ${warm.failures} of the warm-up requests to ${url} failed (non-2xx or errors)`,
         );
       }
-      await load(`${bare.base}${url}`, Math.min(1, options.warmup), options.connections);
-      const measured = await load(`${server.base}${url}`, options.duration, options.connections);
-      const baseline = await load(`${bare.base}${url}`, options.duration, options.connections);
+      await load(`${bare.base}${url}`, Math.min(1, options.warmup), options.connections, bare.child.pid);
+      const measured = await load(
+        `${server.base}${url}`,
+        options.duration,
+        options.connections,
+        server.child.pid,
+      );
+      const baseline = await load(
+        `${bare.base}${url}`,
+        options.duration,
+        options.connections,
+        bare.child.pid,
+      );
       const row = {
         name: endpoint.name,
         path: url,
@@ -455,10 +519,11 @@ async function main(): Promise<void> {
       rows.push(row);
       log(
         `  API ${Math.round(measured.requestsPerSecond)} req/s (p50 ${measured.p50} ms, p99 ${measured.p99} ms), ` +
-          `bare ${Math.round(baseline.requestsPerSecond)} req/s: ${((100 * measured.requestsPerSecond) / baseline.requestsPerSecond).toFixed(1)} %`,
+          `bare ${Math.round(baseline.requestsPerSecond)} req/s: ${((100 * measured.requestsPerSecond) / baseline.requestsPerSecond).toFixed(1)} %; ` +
+          `CPU per request: API ${formatCpu(measured.cpuPerRequest)} ms, bare ${formatCpu(baseline.cpuPerRequest)} ms`,
       );
     }
-    const report = markdown(rows, options);
+    const report = markdown(rows, options, peakMemoryMegabytes(server.child.pid));
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
     fs.writeFileSync(options.out, report);
     log(`\n${report}\nWritten to ${options.out}`);
