@@ -154,6 +154,7 @@ export const uz = {
       429: 'Juda ko‘p urinish. Birozdan so‘ng qayta urinib ko‘ring.',
       500: 'Serverda xatolik yuz berdi. Birozdan so‘ng qayta urinib ko‘ring.',
     } as Record<number, string>,
+    checkFields: 'Ma’lumotlarda xatolik bor: belgilangan maydonlarni to‘g‘rilang.',
     retry: 'Qayta urinish',
     somethingWrong: 'Nimadir noto‘g‘ri ketdi',
     sectionFailed: 'Bu bo‘limni ko‘rsatib bo‘lmadi.',

@@ -20,7 +20,10 @@ export function EmailVerificationRoute() {
     setErrors(noFormErrors);
     send.mutate(
       { email: email.trim() },
-      { onSuccess: () => setSentTo(email.trim()), onError: (error) => setErrors(toFormErrors(error)) },
+      {
+        onSuccess: () => setSentTo(email.trim()),
+        onError: (error) => setErrors(toFormErrors(error, ['email'])),
+      },
     );
   };
 

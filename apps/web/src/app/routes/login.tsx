@@ -20,7 +20,7 @@ export function LoginRoute() {
     setErrors(noFormErrors);
     login.mutate(values, {
       onSuccess: () => navigate(from && from.startsWith('/') ? from : '/page/1', { replace: true }),
-      onError: (error) => setErrors(toFormErrors(error)),
+      onError: (error) => setErrors(toFormErrors(error, ['email', 'password'])),
     });
   };
   const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>

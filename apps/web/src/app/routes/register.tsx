@@ -66,7 +66,7 @@ export function RegisterRoute() {
       {
         onSuccess: () => navigate('/profile', { replace: true, state: { notice: uz.auth.registered } }),
         onError: (error) => {
-          setErrors(toFormErrors(error));
+          setErrors(toFormErrors(error, [...Object.keys(empty), 'email', 'image']));
           setProgress(null);
         },
       },

@@ -52,7 +52,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       { form, onProgress: files.length ? setProgress : undefined },
       {
         onError: (error) => {
-          setErrors(toFormErrors(error));
+          setErrors(toFormErrors(error, [...Object.keys(values), 'images', 'keepImages']));
           setProgress(null);
           window.scrollTo({ top: 0 });
         },

@@ -46,7 +46,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
       {
         onSuccess: (saved) => onDone(saved),
         onError: (error) => {
-          setErrors(toFormErrors(error));
+          setErrors(toFormErrors(error, [...Object.keys(values), 'image']));
           setProgress(null);
           window.scrollTo({ top: 0 });
         },
