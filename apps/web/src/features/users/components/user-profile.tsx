@@ -1,4 +1,5 @@
 import type { User } from '@portfolio-master/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
@@ -13,7 +14,16 @@ import { listHref } from '../../portfolios/list-query';
 const linkTo = (value: string, base: string) =>
   /^https?:\/\//i.test(value) ? value : `${base}${value.replace(/^@/, '')}`;
 
-export function UserProfile({ user, own = false }: { user: User; own?: boolean }) {
+export function UserProfile({
+  user,
+  own = false,
+  actions,
+}: {
+  user: User;
+  own?: boolean;
+  /** Controls for the head of the profile, such as the link to edit it. */
+  actions?: ReactNode;
+}) {
   const portfolios = usePortfolios({ page: 1, author: user.username, limit: 50 });
   return (
     <>
@@ -63,6 +73,7 @@ export function UserProfile({ user, own = false }: { user: User; own?: boolean }
             ) : null}
           </ul>
         </div>
+        {actions ? <div className="profile-head__actions">{actions}</div> : null}
       </section>
       <div className="profile-grid">
         {user.description ? (
