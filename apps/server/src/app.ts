@@ -191,7 +191,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/')) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && !url.startsWith('/api/') && !url.startsWith('/image/')) {
       const file = path.join(root, url);
       const servable = file.startsWith(root + path.sep) && !/\.(br|gz)$/.test(file) && fs.existsSync(file);
       if (servable && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));

@@ -82,6 +82,14 @@ describe('the built web app', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
   });
 
+  it('answers HEAD for client routes as it answers GET, without a body', async () => {
+    const head = await context.app.inject({ method: 'HEAD', url: '/page/1' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.body).toBe('');
+  });
+
   it('answers a missing asset with 404 instead of index.html', async () => {
     const missing = await get('/assets/app-0000.js', 'br');
     expect(missing.statusCode).toBe(404);
