@@ -240,6 +240,7 @@ export const uz = {
     portfolios: 'Portfoliolari',
     myPortfolios: 'Mening portfoliolarim',
     noPortfolios: 'Hozircha portfoliolar yo‘q',
+    showMore: 'Yana ko‘rsatish',
     registered: 'Ro‘yxatdan o‘tgan',
     skillsTitle: 'Ko‘nikmalar',
     notFoundTitle: 'Foydalanuvchi topilmadi',
