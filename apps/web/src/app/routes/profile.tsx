@@ -33,7 +33,7 @@ function MyProfile() {
   const [notice, setNotice] = useState<string | null>(
     (location.state as { notice?: string } | null)?.notice ?? null,
   );
-  useTitle(uz.user.myProfile);
+  useTitle(editing ? uz.profileEdit.title : uz.user.myProfile);
 
   if (isLoading || !user) return <PageSpinner />;
   return (

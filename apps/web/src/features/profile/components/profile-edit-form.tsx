@@ -55,7 +55,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <h2>{uz.profileEdit.title}</h2>
+      <h1>{uz.profileEdit.title}</h1>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <AvatarPicker file={image} onChange={setImage} current={user} errors={errors.fields.image} />
       <div className="form-row">
