@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
@@ -38,6 +39,21 @@ async function navClick(page: Page, info: TestInfo, name: string) {
       .getByRole(name === 'Chiqish' ? 'button' : 'link', { name, exact: true })
       .click();
   }
+}
+
+/** Drops a file on an element the way a file manager would. */
+async function dropFile(page: Page, selector: string, file: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, base64 }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+      return transfer;
+    },
+    { name: path.basename(file), base64: fs.readFileSync(file).toString('base64') },
+  );
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
 }
 
 async function register(
@@ -128,8 +144,12 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await page
     .getByLabel('Tavsif')
     .fill('## Sinov\n\nBu **qalin** matn.\n\n<img src="x" onerror="window.hacked = 1">');
-  await page.getByTestId('image-input').setInputFiles([fixture('one.png'), fixture('two.png')]);
+  // One image through the file picker, one dropped on the drop zone; the second then becomes the cover.
+  await page.getByTestId('image-input').setInputFiles(fixture('one.png'));
+  await expect(page.locator('.thumb')).toHaveCount(1);
+  await dropFile(page, '.dropzone', fixture('two.png'));
   await expect(page.locator('.thumb')).toHaveCount(2);
+  await expect(page.locator('.thumb img')).toHaveCount(2);
   await page.getByRole('button', { name: 'Oldinga surish (2)' }).click();
   await shot(page, info, '04-create-form');
   await page.getByRole('button', { name: 'Joylash' }).click();
