@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
@@ -17,6 +18,8 @@ const PASSWORD = 'Juda-maxfiy-parol-42';
 test.describe.configure({ mode: 'serial' });
 
 async function shot(page: Page, info: TestInfo, name: string) {
+  // From the top, so the sticky navbar is drawn where it belongs in the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shotsDir, `${info.project.name}-${name}.png`), fullPage: true });
 }
 
@@ -36,6 +39,21 @@ async function navClick(page: Page, info: TestInfo, name: string) {
       .getByRole(name === 'Chiqish' ? 'button' : 'link', { name, exact: true })
       .click();
   }
+}
+
+/** Drops a file on an element the way a file manager would. */
+async function dropFile(page: Page, selector: string, file: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, base64 }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+      return transfer;
+    },
+    { name: path.basename(file), base64: fs.readFileSync(file).toString('base64') },
+  );
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
 }
 
 async function register(
@@ -71,6 +89,8 @@ async function signOut(page: Page, info: TestInfo) {
 }
 
 test('two users and an admin, from the emailed link to signing out', async ({ page }, info) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
   const p = info.project.name;
   const alice = {
     email: `alice-${p}@example.test`,
@@ -92,13 +112,25 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await page.goto('/');
   await expect(page).toHaveURL(/\/page\/1$/);
   await expect(page).toHaveTitle('Portfolio Master');
+  await expect(page.getByText('Hozircha portfoliolar yo‘q')).toBeVisible();
+  const pagination = page.getByRole('navigation', { name: 'Sahifalar' });
+  await expect(pagination.getByRole('link', { name: /-sahifa$/ })).toHaveText(['1']);
+  const footer = page.locator('footer');
+  for (const name of ['VK', 'Instagram', 'Facebook', 'GitHub', 'Telegram']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', /^https:\/\//);
+  }
+  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  await expect(footer.getByRole('link', { name: /^Telefon/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Portfolio Master`);
   await shot(page, info, '01-home-empty');
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Sahifa topilmadi' })).toBeVisible();
   await expect(page).toHaveTitle(/Sahifa topilmadi/);
   await shot(page, info, '02-not-found');
   await page.goto('/auth/register');
-  await expect(page.getByRole('link', { name: 'Email manzilini tasdiqlash' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tasdiqlash havolasi kerak' })).toBeVisible();
+  await page.getByRole('link', { name: 'Email manzilini tasdiqlash' }).click();
+  await expect(page).toHaveURL(/\/auth\/register\/emailverification$/);
 
   // Alice registers from the emailed link and posts a portfolio with two images.
   await register(page, info, alice);
@@ -111,9 +143,13 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await page.getByLabel('Texnologiyalar').fill(`${tech}, React`);
   await page
     .getByLabel('Tavsif')
-    .fill('## Sinov\n\nBu **qalin** matn.\n\n<script>window.hacked = 1</script>');
-  await page.getByTestId('image-input').setInputFiles([fixture('one.png'), fixture('two.png')]);
+    .fill('## Sinov\n\nBu **qalin** matn.\n\n<img src="x" onerror="window.hacked = 1">');
+  // One image through the file picker, one dropped on the drop zone; the second then becomes the cover.
+  await page.getByTestId('image-input').setInputFiles(fixture('one.png'));
+  await expect(page.locator('.thumb')).toHaveCount(1);
+  await dropFile(page, '.dropzone', fixture('two.png'));
   await expect(page.locator('.thumb')).toHaveCount(2);
+  await expect(page.locator('.thumb img')).toHaveCount(2);
   await page.getByRole('button', { name: 'Oldinga surish (2)' }).click();
   await shot(page, info, '04-create-form');
   await page.getByRole('button', { name: 'Joylash' }).click();
@@ -121,8 +157,13 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(page).toHaveTitle(`${title} | Portfolio Master`);
   await expect(page.locator('.slider__slide')).toHaveCount(2);
   await expect(page.locator('.markdown strong')).toHaveText('qalin');
-  await expect(page.locator('.markdown')).toContainText('<script>');
+  await expect(page.locator('.markdown')).toContainText('<img src="x"');
+  await expect(page.locator('.markdown img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  // Images come in the server's widths and keep their box while loading.
+  const firstSlide = page.locator('.slider__slide img').first();
+  await expect(firstSlide).toHaveAttribute('srcset', /\/image\/[^ ]+\?w=512 512w, .*\?w=1600 1600w/);
+  await expect(page.locator('.slider__slide .lazy-image').first()).toHaveCSS('aspect-ratio', '1.6 / 1');
   await shot(page, info, '05-portfolio');
   const portfolioUrl = new URL(page.url()).pathname;
   await signOut(page, info);
@@ -140,7 +181,13 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await page.getByRole('searchbox').fill(title);
   await expect(page).toHaveURL(/q=Sinov/);
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByText('1 ta natija')).toBeVisible();
   await shot(page, info, '07-search');
+  await page.reload();
+  await expect(page.getByRole('searchbox')).toHaveValue(title);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await page.getByRole('searchbox').fill('bunday-loyiha-yoq');
+  await expect(page.getByText('Bu so‘rov bo‘yicha hech narsa topilmadi')).toBeVisible();
   await page.goto(portfolioUrl);
   await expect(page.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' })).toBeVisible();
 
@@ -203,13 +250,18 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(page).toHaveURL(/\/page\/1$/);
   await navClick(page, info, 'Profil');
   await page.getByRole('link', { name: 'Profilni tahrirlash' }).click();
-  await page.getByLabel('Foydalanuvchi nomi').fill('x');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
-  await expect(page.locator('.field--invalid')).toBeVisible();
-  await shot(page, info, '11-profile-error');
-  await page.getByLabel('Foydalanuvchi nomi').fill(alice.username);
   await page.getByLabel('Ism', { exact: true }).fill('Alisa Yangi');
   await page.getByLabel('O‘zingiz haqingizda').fill('Frontend dasturchi');
+  await page.getByLabel('Foydalanuvchi nomi').fill('x');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  // The server's message stands next to the refused field; nothing typed is lost.
+  const usernameField = page.locator('.field', { has: page.getByLabel('Foydalanuvchi nomi') });
+  await expect(usernameField).toHaveClass(/field--invalid/);
+  await expect(usernameField.getByRole('alert')).not.toBeEmpty();
+  await expect(page.getByLabel('Ism', { exact: true })).toHaveValue('Alisa Yangi');
+  await expect(page.getByLabel('O‘zingiz haqingizda')).toHaveValue('Frontend dasturchi');
+  await shot(page, info, '11-profile-error');
+  await page.getByLabel('Foydalanuvchi nomi').fill(alice.username);
   await page.getByLabel('Ko‘nikmalar').fill('React, CSS');
   await page.getByLabel('Email manzilim boshqalarga ko‘rinsin').check();
   await page.getByRole('button', { name: 'Saqlash' }).click();
@@ -217,12 +269,32 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Alisa Yangi Karimova' })).toBeVisible();
   await expect(page.getByText('Frontend dasturchi')).toBeVisible();
   await shot(page, info, '12-profile-edited');
+
+  // She drops one image of her portfolio, then deletes the portfolio.
   await page.goto(portfolioUrl);
+  await page.getByRole('link', { name: 'Tahrirlash' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(page.locator('.thumb')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Olib tashlash (2)' }).click();
+  await expect(page.locator('.thumb')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('.slider__slide')).toHaveCount(1);
   await page.getByRole('button', { name: 'O‘chirish', exact: true }).click();
   await page.getByRole('button', { name: 'Ha' }).click();
   await expect(page).toHaveURL(/\/page\/1$/);
   await page.goto(portfolioUrl);
   await expect(page.getByRole('heading', { name: 'Portfolio topilmadi' })).toBeVisible();
   await signOut(page, info);
+
+  // Signed out, the users card shows Alice with her now public email and her portfolio count.
+  await page.goto('/page/1');
+  const aliceRow = page
+    .getByRole('region', { name: 'Foydalanuvchilar' })
+    .getByRole('link', { name: new RegExp(`^Alisa Yangi Karimova ${alice.email}`) });
+  await expect(aliceRow).toHaveAttribute('href', `/profile/${alice.username}`);
+  await expect(aliceRow).toContainText(alice.email);
+  await expect(aliceRow).toContainText('0 ta portfolio');
   await shot(page, info, '13-signed-out');
+  expect(pageErrors).toEqual([]);
 });

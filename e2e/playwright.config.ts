@@ -1,14 +1,8 @@
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './support/chromium.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  throw new Error(
-    `Chromium not found at ${chromium}. Install Debian's build with: apt-get update && apt-get install -y chromium ` +
-      '(or set CHROMIUM_PATH). Do not run `playwright install`.',
-  );
-}
-
+const chromium = chromiumPath();
+// `node e2e/run.mjs` (what `npm test` uses) picks free ports; 3199 is for running Playwright by hand.
 const port = Number(process.env.E2E_PORT ?? 3199);
 
 export default defineConfig({

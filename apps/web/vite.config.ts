@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes `.br` and `.gz` next to every text asset, so a static server with pre-compressed support
@@ -38,9 +37,6 @@ function precompress(): Plugin {
   };
 }
 
-const contractSource = (file: string) =>
-  fileURLToPath(new URL(`../../packages/contract/src/${file}`, import.meta.url));
-
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3100';
 const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
@@ -50,11 +46,9 @@ const proxy = {
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
-    alias: [
-      // Constants only: the package index also carries the zod schemas, which the browser never needs.
-      { find: '@portfolio-master/contract/constants', replacement: contractSource('constants.ts') },
-      { find: /^@portfolio-master\/contract$/, replacement: contractSource('index.ts') },
-    ],
+    // The contract's TypeScript sources (its `source` export condition), so it needs no build first. The app
+    // imports only types and `@portfolio-master/contract/constants`, so zod never reaches the bundle.
+    conditions: ['source', ...defaultClientConditions],
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -158,9 +158,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
+/** Vite names every file under assets/ after its content hash, so a given URL never changes content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The built web app, when there is one, with client-side routes falling back to index.html. Fastify takes
  * one not-found handler per prefix, so this is where it is installed, with or without the web app.
+ *
+ * The build writes `.br` and `.gz` next to each text file; they are sent to clients that accept them.
+ * Hashed files under `/assets/` are cached for a year; everything else (index.html above all, which names
+ * the current assets) is revalidated on every use.
  */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -168,15 +175,29 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     return;
   }
   const root = path.resolve(webDist);
-  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  const assets = path.join(root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    // An array: with a plain string, the precompressed lookup of the index file fails.
+    index: ['index.html'],
+    preCompressed: true,
+    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/')) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && !url.startsWith('/api/') && !url.startsWith('/image/')) {
       const file = path.join(root, url);
-      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(root, file));
-      }
-      return reply.sendFile('index.html');
+      const servable = file.startsWith(root + path.sep) && !/\.(br|gz)$/.test(file) && fs.existsSync(file);
+      if (servable && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
+      // A missing script must fail as one (the app then offers a reload), not arrive as HTML.
+      if (!url.startsWith('/assets/')) return reply.sendFile('index.html');
     }
     return sendNotFound(request, reply);
   });

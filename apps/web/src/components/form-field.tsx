@@ -1,4 +1,28 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+/**
+ * What went wrong with a submit, at the top of the form. It takes the focus each time a new failure
+ * (`failure`, a fresh object per failed submit) arrives, so it scrolls into view and is read out even when
+ * the submit button was far below.
+ */
+export function FormAlert({ failure, children }: { failure: unknown; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+  }, [failure]);
+  return (
+    <div ref={box} className="form-alert" role="alert" tabIndex={-1}>
+      {children}
+    </div>
+  );
+}
 
 /** The server's messages for one field, shown under it and linked to it for screen readers. */
 export function FieldErrors({ id, messages }: { id: string; messages?: string[] }) {

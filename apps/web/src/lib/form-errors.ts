@@ -1,3 +1,4 @@
+import { uz } from '../i18n/uz';
 import { ApiError, errorMessage } from './api-client';
 
 export interface FormErrors {
@@ -9,11 +10,16 @@ export interface FormErrors {
 
 export const noFormErrors: FormErrors = { fields: {}, message: null };
 
-/** Splits a failed submit into messages next to fields and one for the form. */
-export function toFormErrors(error: unknown): FormErrors {
-  if (error instanceof ApiError) {
-    const fields = error.fieldErrors;
-    return { fields, message: errorMessage(error) };
-  }
-  return { fields: {}, message: errorMessage(error) };
+/**
+ * Splits a failed submit into messages next to fields and one for the whole form. `shownFields` are the
+ * fields the form shows messages for: when the server refused only those, the form-level message just
+ * points at them instead of repeating them; messages about any other field are spelled out.
+ */
+export function toFormErrors(error: unknown, shownFields: readonly string[] = []): FormErrors {
+  if (!(error instanceof ApiError)) return { fields: {}, message: errorMessage(error) };
+  const fields = error.fieldErrors;
+  const names = Object.keys(fields);
+  if (names.length === 0) return { fields, message: errorMessage(error) };
+  const elsewhere = names.filter((name) => !shownFields.includes(name)).flatMap((name) => fields[name] ?? []);
+  return { fields, message: elsewhere.length ? elsewhere.join(' ') : uz.errors.checkFields };
 }

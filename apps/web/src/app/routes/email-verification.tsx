@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '../../components/form-field';
+import { FormAlert, TextField } from '../../components/form-field';
 import { StatusIndicator } from '../../components/status-indicator';
 import { useSendVerification } from '../../features/auth/api/send-verification';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
@@ -20,7 +20,10 @@ export function EmailVerificationRoute() {
     setErrors(noFormErrors);
     send.mutate(
       { email: email.trim() },
-      { onSuccess: () => setSentTo(email.trim()), onError: (error) => setErrors(toFormErrors(error)) },
+      {
+        onSuccess: () => setSentTo(email.trim()),
+        onError: (error) => setErrors(toFormErrors(error, ['email'])),
+      },
     );
   };
 
@@ -46,11 +49,7 @@ export function EmailVerificationRoute() {
         ) : (
           <form className="form" onSubmit={onSubmit}>
             <p className="muted">{uz.auth.verifyLead}</p>
-            {errors.message ? (
-              <p className="form-alert" role="alert">
-                {errors.message}
-              </p>
-            ) : null}
+            {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
             <TextField
               label={uz.auth.email}
               name="email"

@@ -9,11 +9,13 @@ import { PortfolioCard, PortfolioCardSkeleton } from '../../features/portfolios/
 import { TechnologyFilter } from '../../features/portfolios/components/technology-filter';
 import { filterToggleHref, listHref, parseFilter } from '../../features/portfolios/list-query';
 import { UsersCard } from '../../features/users/components/users-card';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
 import { NotFoundRoute } from './not-found';
 
-const isWide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 900px)').matches;
+/** The same breakpoint as `.home` in index.css: from here the filter and the users card form a side column. */
+const WIDE = '(min-width: 900px)';
 
 export function HomeRoute() {
   const params = useParams();
@@ -23,6 +25,7 @@ export function HomeRoute() {
   const filter = parseFilter(searchParams.get('filter'));
   const q = (searchParams.get('q') ?? '').trim();
   const valid = Number.isInteger(page) && page >= 1 && String(page) === params.page;
+  const wide = useMediaQuery(WIDE);
   useTitle(valid && page > 1 ? uz.list.pageTitle(page) : null);
 
   const query = usePortfolios({ page: valid ? page : 1, filter, q, limit: PAGE_SIZE });
@@ -32,6 +35,18 @@ export function HomeRoute() {
     navigate(listHref(1, filter, text), { replace: q !== '' && text !== '' });
   const onToggle = (name: string) => navigate(filterToggleHref(filter, name, q));
   const narrowed = filter.length > 0 || q !== '';
+  // One filter panel, in the side column on wide screens (open) or above the list on phones (closed).
+  const filterPanel = (
+    <ErrorBoundary>
+      <TechnologyFilter
+        key={wide ? 'wide' : 'narrow'}
+        selected={filter}
+        onToggle={onToggle}
+        onClear={() => navigate('/page/1')}
+        defaultOpen={wide}
+      />
+    </ErrorBoundary>
+  );
 
   return (
     <div className="container page home">
@@ -40,11 +55,7 @@ export function HomeRoute() {
           <h1 className="home__title">{uz.list.title}</h1>
           <SearchBox value={q} onSearch={onSearch} />
         </div>
-        <div className="home__filter-mobile">
-          <ErrorBoundary>
-            <TechnologyFilter selected={filter} onToggle={onToggle} onClear={() => navigate('/page/1')} />
-          </ErrorBoundary>
-        </div>
+        {wide ? null : filterPanel}
         {narrowed && query.data ? (
           <p className="muted home__summary" aria-live="polite">
             {q ? `${uz.list.searchingFor(q)}: ` : ''}
@@ -54,7 +65,7 @@ export function HomeRoute() {
         <ErrorBoundary resetKey={`${page}|${filter.join()}|${q}`}>
           {query.isPending ? (
             <div className="grid" aria-busy="true">
-              {Array.from({ length: 4 }, (_, index) => (
+              {Array.from({ length: PAGE_SIZE }, (_, index) => (
                 <PortfolioCardSkeleton key={index} />
               ))}
             </div>
@@ -88,16 +99,7 @@ export function HomeRoute() {
         />
       </div>
       <aside className="home__aside">
-        <div className="home__filter-wide">
-          <ErrorBoundary>
-            <TechnologyFilter
-              selected={filter}
-              onToggle={onToggle}
-              onClear={() => navigate('/page/1')}
-              defaultOpen={isWide()}
-            />
-          </ErrorBoundary>
-        </div>
+        {wide ? filterPanel : null}
         <ErrorBoundary>
           <UsersCard />
         </ErrorBoundary>

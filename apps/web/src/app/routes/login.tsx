@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { TextField } from '../../components/form-field';
+import { FormAlert, TextField } from '../../components/form-field';
 import { useLogin } from '../../features/auth/api/login';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { useTitle } from '../../lib/use-title';
@@ -20,7 +20,7 @@ export function LoginRoute() {
     setErrors(noFormErrors);
     login.mutate(values, {
       onSuccess: () => navigate(from && from.startsWith('/') ? from : '/page/1', { replace: true }),
-      onError: (error) => setErrors(toFormErrors(error)),
+      onError: (error) => setErrors(toFormErrors(error, ['email', 'password'])),
     });
   };
   const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -32,11 +32,7 @@ export function LoginRoute() {
         <h1>{uz.auth.loginTitle}</h1>
         <p className="muted">{uz.auth.loginLead}</p>
         <form className="form" onSubmit={onSubmit}>
-          {errors.message ? (
-            <p className="form-alert" role="alert">
-              {errors.message}
-            </p>
-          ) : null}
+          {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
           <TextField
             label={uz.auth.emailOrUsername}
             name="email"

@@ -77,7 +77,7 @@ export function PortfolioRoute() {
             <PortfolioSlider images={portfolio.images} title={portfolio.title} />
           ) : (
             <div className="cover-frame">
-              <GeneratedCover title={portfolio.title} />
+              <GeneratedCover title={portfolio.title} author={portfolio.author} />
             </div>
           )}
         </div>
@@ -120,7 +120,7 @@ export function PortfolioRoute() {
             </ul>
           </section>
           {canManage ? (
-            <section className="panel actions">
+            <section className="panel actions actions--fill">
               <Link
                 to={`/portfolio/${encodeURIComponent(portfolio.linktitle)}/edit`}
                 className="button button--ghost"

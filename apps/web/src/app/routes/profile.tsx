@@ -16,6 +16,15 @@ import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 
+function EditProfileLink({ onClick }: { onClick?: () => void }) {
+  return (
+    <Link to="/profile?edit=1" className="button button--ghost" onClick={onClick}>
+      <EditIcon />
+      {uz.user.editProfile}
+    </Link>
+  );
+}
+
 function MyProfile() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
@@ -24,7 +33,7 @@ function MyProfile() {
   const [notice, setNotice] = useState<string | null>(
     (location.state as { notice?: string } | null)?.notice ?? null,
   );
-  useTitle(uz.user.myProfile);
+  useTitle(editing ? uz.profileEdit.title : uz.user.myProfile);
 
   if (isLoading || !user) return <PageSpinner />;
   return (
@@ -41,17 +50,9 @@ function MyProfile() {
           />
         </section>
       ) : (
-        <>
-          <p className="actions" style={{ justifyContent: 'flex-end' }}>
-            <Link to="/profile?edit=1" className="button button--ghost" onClick={() => setNotice(null)}>
-              <EditIcon />
-              {uz.user.editProfile}
-            </Link>
-          </p>
-          <ErrorBoundary>
-            <UserProfile user={user} own />
-          </ErrorBoundary>
-        </>
+        <ErrorBoundary>
+          <UserProfile user={user} own actions={<EditProfileLink onClick={() => setNotice(null)} />} />
+        </ErrorBoundary>
       )}
     </>
   );
@@ -91,15 +92,11 @@ export function UserProfileRoute() {
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <ErrorBoundary>
-          {me && me._id === query.data._id ? (
-            <p className="actions" style={{ justifyContent: 'flex-end' }}>
-              <Link to="/profile?edit=1" className="button button--ghost">
-                <EditIcon />
-                {uz.user.editProfile}
-              </Link>
-            </p>
-          ) : null}
-          <UserProfile user={query.data} own={me?._id === query.data._id} />
+          <UserProfile
+            user={query.data}
+            own={me?._id === query.data._id}
+            actions={me?._id === query.data._id ? <EditProfileLink /> : null}
+          />
         </ErrorBoundary>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TextAreaField, TextField } from '../../components/form-field';
+import { FormAlert, TextAreaField, TextField } from '../../components/form-field';
 import { ProgressBar } from '../../components/progress-bar';
 import { useRegister } from '../../features/auth/api/register';
 import { AvatarPicker } from '../../features/profile/components/avatar-picker';
@@ -66,7 +66,7 @@ export function RegisterRoute() {
       {
         onSuccess: () => navigate('/profile', { replace: true, state: { notice: uz.auth.registered } }),
         onError: (error) => {
-          setErrors(toFormErrors(error));
+          setErrors(toFormErrors(error, [...Object.keys(empty), 'email', 'image']));
           setProgress(null);
         },
       },
@@ -84,14 +84,14 @@ export function RegisterRoute() {
         <p className="muted">{uz.auth.registerLead}</p>
         <form className="form" onSubmit={onSubmit}>
           {errors.message ? (
-            <div className="form-alert" role="alert">
+            <FormAlert failure={errors}>
               <p style={{ margin: 0 }}>{errors.message}</p>
               {tokenProblem ? (
                 <p style={{ margin: '6px 0 0' }}>
                   {uz.auth.linkExpired} <Link to="/auth/register/emailverification">{uz.auth.goVerify}</Link>
                 </p>
               ) : null}
-            </div>
+            </FormAlert>
           ) : null}
           <fieldset>
             <legend>{uz.auth.required}</legend>

@@ -2,12 +2,12 @@ import { request } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
 
 /** `POST /logout` revokes the session; then the token goes and the page reloads, as specified. */
-export async function logout(): Promise<void> {
+export async function logout(reload: () => void = () => window.location.reload()): Promise<void> {
   try {
     await request<null>('/logout', { method: 'POST', timeoutMs: 5_000 });
   } catch {
     // Signing out locally must work even when the server cannot be reached.
   }
   setToken(null);
-  window.location.reload();
+  reload();
 }

@@ -1,6 +1,12 @@
 import type { PortfolioPage } from '@portfolio-master/contract';
 import { PAGE_SIZE } from '@portfolio-master/contract/constants';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 export interface PortfolioListParams {
@@ -29,4 +35,17 @@ export const portfoliosQueryOptions = (params: PortfolioListParams) =>
 
 export function usePortfolios(params: PortfolioListParams) {
   return useQuery(portfoliosQueryOptions(params));
+}
+
+/** One author's portfolios, a page of 10 at a time, for a profile's "show more". */
+export const authorPortfoliosQueryOptions = (author: string) =>
+  infiniteQueryOptions({
+    queryKey: ['portfolios', 'by-author', author],
+    queryFn: ({ pageParam, signal }) => getPortfolios({ page: pageParam, author, limit: PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+  });
+
+export function useAuthorPortfolios(author: string) {
+  return useInfiniteQuery(authorPortfoliosQueryOptions(author));
 }

@@ -13,6 +13,13 @@ describe('renderMarkdown', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
+  it('lets the keyboard reach code blocks, and only real ones', () => {
+    const html = renderMarkdown('```\nnpm start\n```\n\n<pre>raw</pre>');
+    expect(html).toContain('<pre tabindex="0"><code>npm start');
+    expect(html).toContain('&lt;pre&gt;raw&lt;/pre&gt;');
+    expect(html.match(/<pre/g)).toHaveLength(1);
+  });
+
   it('drops javascript: links but keeps their text', () => {
     const html = renderMarkdown('[bos](javascript:alert(1)) [ok](https://example.com)');
     expect(html).not.toContain('javascript:');

@@ -37,7 +37,9 @@ const renderer: RendererObject = {
 const markdown = new Marked({ gfm: true, breaks: true, async: false, renderer });
 
 export function renderMarkdown(source: string): string {
-  return markdown.parse(source, { async: false });
+  // Code blocks may scroll sideways; a keyboard can reach and scroll them only when they take the focus.
+  // Raw HTML in the source is escaped above, so every `<pre>` here is one Marked made.
+  return markdown.parse(source, { async: false }).replaceAll('<pre>', '<pre tabindex="0">');
 }
 
 /** A portfolio description: Markdown without raw HTML. */

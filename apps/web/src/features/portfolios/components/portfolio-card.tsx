@@ -32,7 +32,7 @@ export function PortfolioCard({
             priority={priority}
           />
         ) : (
-          <GeneratedCover title={portfolio.title} />
+          <GeneratedCover title={portfolio.title} author={portfolio.author} />
         )}
       </div>
       <div className="portfolio-card__body">

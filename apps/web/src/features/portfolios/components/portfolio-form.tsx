@@ -1,6 +1,6 @@
 import type { Portfolio } from '@portfolio-master/contract';
 import { useState } from 'react';
-import { TextAreaField, TextField } from '../../../components/form-field';
+import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { uz } from '../../../i18n/uz';
@@ -52,9 +52,8 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       { form, onProgress: files.length ? setProgress : undefined },
       {
         onError: (error) => {
-          setErrors(toFormErrors(error));
+          setErrors(toFormErrors(error, [...Object.keys(values), 'images', 'keepImages']));
           setProgress(null);
-          window.scrollTo({ top: 0 });
         },
       },
     );
@@ -62,11 +61,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      {errors.message ? (
-        <p className="form-alert" role="alert">
-          {errors.message}
-        </p>
-      ) : null}
+      {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <TextField
         label={uz.portfolioForm.title}
         name="title"

@@ -23,13 +23,16 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
       aria-roledescription="carousel"
       aria-label={uz.portfolio.sliderLabel}
       onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft') go(index - 1);
-        if (event.key === 'ArrowRight') go(index + 1);
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        event.preventDefault();
+        go(event.key === 'ArrowLeft' ? index - 1 : index + 1);
       }}
     >
       <div
         ref={track}
         className="slider__track"
+        // Focusable, so the keyboard can scroll it (and the arrow keys move between the images).
+        tabIndex={0}
         onScroll={(event) => {
           const element = event.currentTarget;
           setIndex(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));

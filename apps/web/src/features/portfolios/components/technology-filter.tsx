@@ -57,7 +57,7 @@ export function TechnologyFilter({
         <span className="visually-hidden">{open ? uz.filter.hide : uz.filter.show}</span>
         <ChevronDownIcon className={`filter__chevron${open ? ' is-open' : ''}`} />
       </button>
-      <div id={listId} hidden={!open} className="filter__body">
+      <div id={listId} hidden={!open} className="filter__body" aria-busy={query.isPending}>
         {query.isPending ? (
           <Spinner />
         ) : query.isError ? (

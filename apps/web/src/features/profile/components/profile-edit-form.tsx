@@ -1,6 +1,6 @@
 import type { User } from '@portfolio-master/contract';
 import { useState } from 'react';
-import { TextAreaField, TextField } from '../../../components/form-field';
+import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { uz } from '../../../i18n/uz';
@@ -46,9 +46,8 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
       {
         onSuccess: (saved) => onDone(saved),
         onError: (error) => {
-          setErrors(toFormErrors(error));
+          setErrors(toFormErrors(error, [...Object.keys(values), 'image']));
           setProgress(null);
-          window.scrollTo({ top: 0 });
         },
       },
     );
@@ -56,12 +55,8 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <h2>{uz.profileEdit.title}</h2>
-      {errors.message ? (
-        <p className="form-alert" role="alert">
-          {errors.message}
-        </p>
-      ) : null}
+      <h1>{uz.profileEdit.title}</h1>
+      {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <AvatarPicker file={image} onChange={setImage} current={user} errors={errors.fields.image} />
       <div className="form-row">
         <TextField

@@ -1,4 +1,5 @@
 import type { User } from '@portfolio-master/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
@@ -6,15 +7,24 @@ import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { uz } from '../../../i18n/uz';
-import { usePortfolios } from '../../portfolios/api/get-portfolios';
+import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
-import { listHref } from '../../portfolios/list-query';
 
 const linkTo = (value: string, base: string) =>
   /^https?:\/\//i.test(value) ? value : `${base}${value.replace(/^@/, '')}`;
 
-export function UserProfile({ user, own = false }: { user: User; own?: boolean }) {
-  const portfolios = usePortfolios({ page: 1, author: user.username, limit: 50 });
+export function UserProfile({
+  user,
+  own = false,
+  actions,
+}: {
+  user: User;
+  own?: boolean;
+  /** Controls for the head of the profile, such as the link to edit it. */
+  actions?: ReactNode;
+}) {
+  const portfolios = useAuthorPortfolios(user.username);
+  const items = portfolios.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
       <section className="panel profile-head">
@@ -63,6 +73,7 @@ export function UserProfile({ user, own = false }: { user: User; own?: boolean }
             ) : null}
           </ul>
         </div>
+        {actions ? <div className="profile-head__actions">{actions}</div> : null}
       </section>
       <div className="profile-grid">
         {user.description ? (
@@ -92,7 +103,7 @@ export function UserProfile({ user, own = false }: { user: User; own?: boolean }
             <Spinner />
           ) : portfolios.isError ? (
             <ErrorView error={portfolios.error} onRetry={() => void portfolios.refetch()} />
-          ) : portfolios.data.items.length === 0 ? (
+          ) : items.length === 0 ? (
             <div className="empty">
               <p>{uz.user.noPortfolios}</p>
               {own ? (
@@ -103,15 +114,26 @@ export function UserProfile({ user, own = false }: { user: User; own?: boolean }
             </div>
           ) : (
             <div className="grid">
-              {portfolios.data.items.map((portfolio) => (
+              {items.map((portfolio) => (
                 <PortfolioCard key={portfolio._id} portfolio={portfolio} />
               ))}
             </div>
           )}
-          {portfolios.data && portfolios.data.total > portfolios.data.items.length ? (
-            <p>
-              <Link to={listHref(1, [], user.username)}>{uz.list.resetFilters}</Link>
+          {portfolios.hasNextPage ? (
+            <p className="more">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => void portfolios.fetchNextPage()}
+                disabled={portfolios.isFetchingNextPage}
+              >
+                {portfolios.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
+                {uz.user.showMore}
+              </button>
             </p>
+          ) : null}
+          {portfolios.isFetchNextPageError ? (
+            <ErrorView error={portfolios.error} onRetry={() => void portfolios.fetchNextPage()} compact />
           ) : null}
         </section>
       </div>

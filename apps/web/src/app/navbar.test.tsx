@@ -1,0 +1,112 @@
+import type { User } from '@portfolio-master/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '../features/auth/api/logout';
+import { getToken, setToken } from '../lib/auth-token';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { Navbar } from './navbar';
+
+const me: User = {
+  _id: '1'.repeat(24),
+  username: 'ali',
+  firstname: 'Ali',
+  lastname: 'Valiyev',
+  email: 'ali@example.uz',
+  emailPublic: false,
+  image: null,
+  isAdmin: false,
+  description: '',
+  skills: [],
+  githubProfile: '',
+  telegramProfile: '',
+  registeredDate: '2026-01-01T00:00:00Z',
+  portfolios: [],
+};
+
+const wideNav = () => screen.getAllByRole('navigation', { name: 'Asosiy menyu' })[0]!;
+
+describe('Navbar', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers signing in and registering to a visitor, and the logo leads to page 1', () => {
+    renderWithProviders(<Navbar />);
+    const nav = within(wideNav());
+    expect(nav.getByRole('link', { name: 'Portfolio joylash' }).getAttribute('href')).toBe('/create');
+    expect(nav.getByRole('link', { name: 'Kirish' }).getAttribute('href')).toBe('/auth/login');
+    expect(nav.getByRole('link', { name: 'Ro‘yxatdan o‘tish' }).getAttribute('href')).toBe(
+      '/auth/register/emailverification',
+    );
+    expect(nav.queryByRole('button', { name: 'Chiqish' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Portfolio Master' })[0]!.getAttribute('href')).toBe(
+      '/page/1',
+    );
+  });
+
+  it('offers the profile and signing out while a token is stored, and asks for the current user', async () => {
+    setToken('secret');
+    const fetchMock = vi.fn(async () => jsonResponse(me));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Navbar />);
+    const nav = within(wideNav());
+    expect(nav.getByRole('link', { name: /Profil/ }).getAttribute('href')).toBe('/profile');
+    expect(nav.getByRole('button', { name: 'Chiqish' })).toBeTruthy();
+    expect(nav.queryByRole('link', { name: 'Kirish' })).toBeNull();
+    await screen.findAllByText('AV');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/user/me');
+    expect(init.headers).toMatchObject({ 'x-token': 'secret' });
+  });
+
+  it('treats a `false` answer from /user/me as no user', async () => {
+    setToken('expired');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(false, 401)),
+    );
+    renderWithProviders(<Navbar />);
+    await vi.waitFor(() => expect(getToken()).toBeNull());
+    expect(within(wideNav()).getByRole('link', { name: 'Kirish' })).toBeTruthy();
+  });
+
+  it('opens and closes the slide-in menu', () => {
+    renderWithProviders(<Navbar />);
+    const toggle = screen.getByRole('button', { name: 'Menyuni ochish' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Menyuni yopish');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('logout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('revokes the session on the server, forgets the token and reloads', async () => {
+    setToken('secret');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const reload = vi.fn();
+    await logout(reload);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/logout');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ 'x-token': 'secret' });
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('still signs out locally when the server cannot be reached', async () => {
+    setToken('secret');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const reload = vi.fn();
+    await logout(reload);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});

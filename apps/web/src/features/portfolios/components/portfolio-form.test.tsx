@@ -1,0 +1,93 @@
+import type { Portfolio } from '@portfolio-master/contract';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { PortfolioUploadInput } from '../api/create-portfolio';
+import { PortfolioForm } from './portfolio-form';
+
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+/** The form with a submit that stays pending, so the progress can be reported while it runs. */
+function Harness({
+  initial,
+  onSubmit,
+}: {
+  initial?: Portfolio;
+  onSubmit: (input: PortfolioUploadInput) => void;
+}) {
+  const [pending, setPending] = useState(false);
+  return (
+    <PortfolioForm
+      initial={initial}
+      submitLabel="Joylash"
+      pending={pending}
+      submit={(input) => {
+        setPending(true);
+        onSubmit(input);
+      }}
+    />
+  );
+}
+
+const thumbs = () => within(screen.getByRole('list', { name: 'Rasmlar' })).getAllByRole('listitem');
+
+describe('PortfolioForm', () => {
+  it('takes dropped and picked images, reorders and removes them, and reports upload progress', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText('Sarlavha'), { target: { value: 'Yangi loyiha' } });
+    fireEvent.change(screen.getByLabelText('Loyiha manzili'), { target: { value: 'https://example.com' } });
+    fireEvent.change(screen.getByLabelText('Texnologiyalar'), { target: { value: 'React, Go' } });
+    fireEvent.change(screen.getByTestId('image-input'), { target: { files: [png('a.png'), png('b.png')] } });
+    fireEvent.drop(screen.getByText(/Rasmlarni shu yerga tashlang/).closest('.dropzone')!, {
+      dataTransfer: { files: [png('c.png')], types: ['Files'] },
+    });
+    expect(thumbs()).toHaveLength(3);
+    await screen.findAllByRole('img', { name: '1' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Oldinga surish (3)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Olib tashlash (1)' }));
+    expect(thumbs()).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Joylash' }));
+    const input = onSubmit.mock.calls[0]![0] as PortfolioUploadInput;
+    expect((input.form.getAll('images') as File[]).map((file) => file.name)).toEqual(['c.png', 'b.png']);
+    expect(input.form.get('title')).toBe('Yangi loyiha');
+    expect(input.form.get('used')).toBe('React, Go');
+    expect(input.form.has('keepImages')).toBe(false);
+
+    act(() => input.onProgress?.(0.42));
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByText('Yuklanmoqda: 42%')).toBeTruthy();
+  });
+
+  it('refuses files that are not images, with the reason', () => {
+    render(<Harness onSubmit={vi.fn()} />);
+    fireEvent.change(screen.getByTestId('image-input'), {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(screen.getByRole('alert').textContent).toBe('notes.txt rasm emas');
+    expect(screen.queryByRole('list', { name: 'Rasmlar' })).toBeNull();
+  });
+
+  it('when editing, keeps the remaining old images in their order and adds the new ones', () => {
+    const onSubmit = vi.fn();
+    const initial = {
+      title: 'Eski',
+      url: 'https://example.com',
+      repoUrl: null,
+      used: ['Go'],
+      description: '',
+      images: ['old-1.webp', 'old-2.webp'],
+    } as unknown as Portfolio;
+    render(<Harness initial={initial} onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Olib tashlash (1)' }));
+    fireEvent.change(screen.getByTestId('image-input'), { target: { files: [png('new.png')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Joylash' }));
+    const input = onSubmit.mock.calls[0]![0] as PortfolioUploadInput;
+    expect(input.form.get('keepImages')).toBe('old-2.webp');
+    expect((input.form.getAll('images') as File[]).map((file) => file.name)).toEqual(['new.png']);
+    expect(input.form.get('used')).toBe('Go');
+  });
+});
