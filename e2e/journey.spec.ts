@@ -190,6 +190,13 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(page.getByText('Bu so‘rov bo‘yicha hech narsa topilmadi')).toBeVisible();
   await page.goto(portfolioUrl);
   await expect(page.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' })).toBeVisible();
+  // A technology on the portfolio page leads to the list filtered by it.
+  await page
+    .getByRole('region', { name: 'Ishlatilgan texnologiyalar' })
+    .getByRole('link', { name: tech })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/page/1\\?filter=${tech}$`));
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
 
   // Bob registers, likes and comments, and deletes one of his comments.
   await register(page, info, bob);

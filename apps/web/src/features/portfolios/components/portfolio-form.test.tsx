@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { PortfolioForm } from './portfolio-form';
 
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+// Text content: jsdom's FileReader (the preview's fallback without createImageBitmap) reads it reliably.
+const png = (name: string) => new File(['not really a png'], name, { type: 'image/png' });
 
 /** The form with a submit that stays pending, so the progress can be reported while it runs. */
 function Harness({
@@ -71,7 +72,7 @@ describe('PortfolioForm', () => {
     expect(screen.queryByRole('list', { name: 'Rasmlar' })).toBeNull();
   });
 
-  it('when editing, keeps the remaining old images in their order and adds the new ones', () => {
+  it('when editing, keeps the remaining old images in their order and adds the new ones', async () => {
     const onSubmit = vi.fn();
     const initial = {
       title: 'Eski',
@@ -84,6 +85,9 @@ describe('PortfolioForm', () => {
     render(<Harness initial={initial} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Olib tashlash (1)' }));
     fireEvent.change(screen.getByTestId('image-input'), { target: { files: [png('new.png')] } });
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Rasmlar' })).getAllByRole('img')).toHaveLength(2),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Joylash' }));
     const input = onSubmit.mock.calls[0]![0] as PortfolioUploadInput;
     expect(input.form.get('keepImages')).toBe('old-2.webp');
