@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from './test/app.js';
@@ -327,6 +328,40 @@ describe('CORS', () => {
       expect(response.headers['cross-origin-resource-policy']).not.toBe('same-origin');
       expect(response.headers['cross-origin-resource-policy']).not.toBe('same-site');
     }
+  });
+});
+
+describe('compression', () => {
+  const list = (encoding?: string) =>
+    context.app.inject({
+      method: 'GET',
+      url: '/api/user/all',
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
+
+  it('compresses JSON answers with brotli or gzip for clients that ask', async () => {
+    await Promise.all([signUp(context), signUp(context), signUp(context)]);
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await list(`${encoding}, deflate`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode(response.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+  });
+
+  it('refuses a compressed request body instead of inflating it', async () => {
+    const body = zlib.gzipSync(JSON.stringify({ email: 'a@b.uz', password: 'parol-parol-1' }));
+    const response = await post('/api/login', 'application/json', body, { 'content-encoding': 'gzip' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
   });
 });
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -144,6 +146,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // JSON answers are compressed for clients that ask (the web app's files are compressed at build
+      // time). Compressed request bodies are not accepted: they would let a small upload inflate.
+      await api.register(compress, {
+        globalCompression: true,
+        globalDecompression: false,
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(authRoutes, services);
       await api.register(userRoutes, services);
       await api.register(portfolioRoutes, services);
