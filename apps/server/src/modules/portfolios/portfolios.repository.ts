@@ -33,14 +33,11 @@ const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof Postgre
  * array on SQLite.
  */
 function selectWithAuthor(db: Executor) {
-  const list = (select: RawBuilder<unknown>) =>
-    isPostgres(db) ? sql<string[] | string>`array(${select})` : sql<string[] | string>`(${select})`;
-  const aggregate = isPostgres(db)
-    ? { technologies: sql`t.name`, images: sql`i.filename` }
-    : {
-        technologies: sql`json_group_array(t.name order by pt.position)`,
-        images: sql`json_group_array(i.filename order by i.position)`,
-      };
+  const list = isPostgres(db)
+    ? (value: RawBuilder<unknown>, order: RawBuilder<unknown>, from: RawBuilder<unknown>) =>
+        sql<string[] | string>`array(select ${value} ${from} order by ${order})`
+    : (value: RawBuilder<unknown>, order: RawBuilder<unknown>, from: RawBuilder<unknown>) =>
+        sql<string[] | string>`(select json_group_array(${value} order by ${order}) ${from})`;
   return db
     .selectFrom('portfolios as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
@@ -62,11 +59,13 @@ function selectWithAuthor(db: Executor) {
       'u.image as author_image',
       'u.is_admin as author_is_admin',
       'u.email as author_email',
-      list(sql`select ${aggregate.technologies} from portfolio_technologies pt
-        join technologies t on t.id = pt.technology_id
-        where pt.portfolio_id = p.id ${isPostgres(db) ? sql`order by pt.position` : sql``}`).as('used'),
-      list(sql`select ${aggregate.images} from images i
-        where i.portfolio_id = p.id ${isPostgres(db) ? sql`order by i.position` : sql``}`).as('images'),
+      list(
+        sql`t.name`,
+        sql`pt.position`,
+        sql`from portfolio_technologies pt join technologies t on t.id = pt.technology_id
+          where pt.portfolio_id = p.id`,
+      ).as('used'),
+      list(sql`i.filename`, sql`i.position`, sql`from images i where i.portfolio_id = p.id`).as('images'),
     ])
     .$castTo<
       Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string[] | string; images: string[] | string }

@@ -57,7 +57,7 @@ const technologyToken = (id: string) => `t${id}`;
  * Runs of letters and digits, lowercased and without diacritics (as SQLite's `remove_diacritics 2`
  * does), so that documents and queries are split the same way on both dialects.
  */
-export function searchWords(text: string): string[] {
+function searchWords(text: string): string[] {
   return (
     text
       .toLowerCase()
@@ -76,11 +76,11 @@ export function toSearchTerms(query: string): string[] {
  * Every term must match; each of two or more characters as a prefix, so a word being typed already
  * finds. A single character matches only itself ("c", "r"): as a prefix it would match most of the index.
  */
-export function ftsQuery(terms: readonly string[]): string {
+function ftsQuery(terms: readonly string[]): string {
   return terms.map((term) => (term.length > 1 ? `"${term}"*` : `"${term}"`)).join(' AND ');
 }
 
-export function tsQuery(terms: readonly string[]): string {
+function tsQuery(terms: readonly string[]): string {
   return terms.map((term) => (term.length > 1 ? `${term}:*` : term)).join(' & ');
 }
 
