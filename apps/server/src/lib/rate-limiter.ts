@@ -17,7 +17,6 @@ export interface RateState {
 interface RateStore {
   /** Adds one hit and returns the count in the current window and its milliseconds left. */
   hit(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
-  peek(key: string): Promise<{ count: number; msLeft: number }>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,13 +44,6 @@ class MemoryStore implements RateStore {
     return { count: window.count, msLeft: window.resetAt - now };
   }
 
-  async peek(key: string) {
-    const now = Date.now();
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) return { count: 0, msLeft: 0 };
-    return { count: window.count, msLeft: window.resetAt - now };
-  }
-
   async reset(key: string) {
     this.windows.delete(key);
   }
@@ -74,11 +66,6 @@ class RedisStore implements RateStore {
   async hit(key: string, windowMs: number) {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [number, number];
     return { count, msLeft: ttl > 0 ? ttl : windowMs };
-  }
-
-  async peek(key: string) {
-    const [count, ttl] = await Promise.all([this.redis.get(`rl:${key}`), this.redis.pttl(`rl:${key}`)]);
-    return { count: Number(count ?? 0), msLeft: Math.max(ttl, 0) };
   }
 
   async reset(key: string) {
@@ -111,25 +98,16 @@ export class RateLimiter {
     };
   }
 
-  /** Counts one hit; throws 429 with Retry-After once the rule is exceeded. */
+  /**
+   * Counts one hit and throws 429 with Retry-After once the rule is exceeded. The count is taken in one
+   * atomic step (Redis INCR, or a synchronous update in memory), so of any number of concurrent calls at
+   * most `limit` get through in a window.
+   */
   async consume(rule: RateRule, subject: string): Promise<void> {
     if (!this.enabled) return;
     const { count, msLeft } = await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
     const state = this.toState(rule, count, msLeft);
     if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
-  }
-
-  /** Throws 429 when the rule is already exhausted, without counting. */
-  async check(rule: RateRule, subject: string): Promise<void> {
-    if (!this.enabled) return;
-    const { count, msLeft } = await this.store.peek(`${rule.name}:${subject}`);
-    if (count >= rule.limit) throw tooManyRequests(Math.max(Math.ceil(msLeft / 1000), 1));
-  }
-
-  /** Counts one hit without refusing; pair with check(). */
-  async record(rule: RateRule, subject: string): Promise<void> {
-    if (!this.enabled) return;
-    await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
   }
 
   async reset(rule: RateRule, subject: string): Promise<void> {

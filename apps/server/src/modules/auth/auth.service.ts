@@ -142,15 +142,15 @@ export class AuthService {
       ? await users.findUserByEmail(this.db, identifier)
       : await users.findUserByUsername(this.db, identifier);
     // Failures count against the account whichever of its names was typed; unknown names count alike.
+    // The attempt is counted before the password is checked, in one atomic step, so guesses sent all at
+    // once cannot each see a count below the limit: no more than the limit are ever verified per window.
+    // A success forgets the count, its own included.
     const account = user?.id ?? identifier;
-    await limiter.check(RATE_RULES.loginFailuresPerAccount, account);
+    await limiter.consume(RATE_RULES.loginFailuresPerAccount, account);
     const valid = user
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyAgainstDummy(body.password);
-    if (!user || !valid) {
-      await limiter.record(RATE_RULES.loginFailuresPerAccount, account);
-      throw invalidCredentials();
-    }
+    if (!user || !valid) throw invalidCredentials();
     await limiter.reset(RATE_RULES.loginFailuresPerAccount, account);
     const token = newToken();
     await this.insertSession(this.db, user.id, token, new Date());

@@ -114,6 +114,17 @@ describe('login limits', () => {
     expect((await loginFrom(freshIp(), bystander.email, bystander.password)).statusCode).toBe(200);
   });
 
+  it('verifies no more than 10 of 48 wrong passwords sent at once; the rest get 429', async () => {
+    const user = await signUpQuietly();
+    const guesses = await Promise.all(
+      Array.from({ length: 48 }, (_, attempt) => loginFrom(freshIp(), user.email, `guess-${attempt}`)),
+    );
+    const statuses = guesses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(38);
+    expectRateLimited(await loginFrom(freshIp(), user.email, user.password), 900);
+  });
+
   it('counts failures per account whether the email or the username (in any case) was typed', async () => {
     const user = await signUpQuietly();
     const names = [user.email, user.username, user.username.toUpperCase(), ` ${user.email.toUpperCase()}`];
@@ -209,6 +220,26 @@ describe('limits kept in Redis', () => {
     if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
     await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it('verifies no more than 10 parallel password guesses across two instances', async () => {
+    const ip = () => `fd01::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const email = `redis-${randomBytes(8).toString('hex')}@example.uz`;
+    keys.push(`rl:${RATE_RULES.loginFailuresPerAccount.name}:${email}`);
+    const guesses = await Promise.all(
+      Array.from({ length: 48 }, (_, attempt) =>
+        call(attempt % 2 === 0 ? first.app : second.app, {
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: ip(),
+          payload: { email, password: `guess-${attempt}` },
+        }),
+      ),
+    );
+    const statuses = guesses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(38);
+    expect(await redis.get(`rl:${RATE_RULES.loginFailuresPerAccount.name}:${email}`)).toBe('48');
   });
 
   it('shares the per-address window between two instances, under rl: keys with an expiry', async () => {
