@@ -3,7 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, signUp, type TestContext, type TestUser } from './test/app.js';
+import {
+  call,
+  createTestContext,
+  signUp,
+  type TestContext,
+  type TestUser,
+  verificationToken,
+} from './test/app.js';
 import { multipart, pngImage } from './test/forms.js';
 
 let context: TestContext;
@@ -36,8 +43,9 @@ function expectProblem(response: LightMyRequestResponse, status: number, code: s
 describe('malformed and oversized requests', () => {
   it('answers malformed JSON with 400 BAD_REQUEST', async () => {
     expectProblem(await post('/api/login', 'application/json', '{"email": "a@b.uz", '), 400, 'BAD_REQUEST');
+    const token = await verificationToken(context, 'malformed-json@example.uz');
     expectProblem(
-      await post('/api/register', 'application/json', "{'single': 'quotes'}"),
+      await post('/api/register', 'application/json', "{'single': 'quotes'}", { token }),
       400,
       'BAD_REQUEST',
     );
@@ -62,7 +70,8 @@ describe('malformed and oversized requests', () => {
     ['no parts at all', 'multipart/form-data; boundary=xyz', 'just some bytes'],
   ])('answers malformed multipart (%s) with 400, not 500', async (_label, contentType, payload) => {
     expectProblem(await post('/api/login', contentType, payload), 400, 'BAD_REQUEST');
-    expectProblem(await post('/api/register', contentType, payload, { token: 'x' }), 400, 'BAD_REQUEST');
+    const token = await verificationToken(context, 'malformed-multipart@example.uz');
+    expectProblem(await post('/api/register', contentType, payload, { token }), 400, 'BAD_REQUEST');
     const update = await call(context.app, {
       method: 'PUT',
       url: '/api/user/me/update',

@@ -6,11 +6,9 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { LIMITS } from '@portfolio-master/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -32,6 +30,8 @@ import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling, sendNotFound, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
+import { registerLingeringClose } from './plugins/lingering-close.js';
+import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
 
 z.config(z.locales.uz());
@@ -77,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
+  registerLingeringClose(app);
 
   const database = options.database ?? createDatabase(config.database, { logger: app.log });
   await migrateToLatest(database.db);
@@ -117,16 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: 86_400,
   });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: {
-      fileSize: LIMITS.images.maxBytes,
-      files: LIMITS.images.maxFiles,
-      fields: 50,
-      fieldSize: 100 * 1024,
-      parts: 60,
-    },
-  });
+  await registerUploads(app, services.imageStore.incomingDir);
   await app.register(swagger, {
     openapi: {
       info: {

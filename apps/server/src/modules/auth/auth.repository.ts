@@ -83,15 +83,16 @@ export async function consumeVerification(db: Executor, tokenHash: string, email
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function isVerificationUsable(db: Executor, tokenHash: string, email: string, now: string) {
-  const row = await db
+/** Whether the link is live; for `email` too when one is given. */
+export async function isVerificationUsable(db: Executor, tokenHash: string, now: string, email?: string) {
+  let query = db
     .selectFrom('email_verifications')
     .select('id')
     .where('token_hash', '=', tokenHash)
-    .where('email', '=', email)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  if (email !== undefined) query = query.where('email', '=', email);
+  const row = await query.executeTakeFirst();
   return row !== undefined;
 }
 

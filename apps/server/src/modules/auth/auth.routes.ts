@@ -33,6 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth
   app.post(
     '/register',
     {
+      onRequest: async (request) => auth.admitRegistration(tokenFrom(request, 'token'), request.ip),
       schema: {
         tags: ['auth'],
         summary: 'Create an account with the emailed token (header `token`)',
@@ -54,7 +55,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth
         tokenFrom(request, 'token'),
         request.body,
         fileFrom(request.body.image),
-        request.ip,
       );
       reply.code(201).header('x-token', token);
       return users.presentOne(user, user.id);
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth
   app.post(
     '/logout',
     {
-      preHandler: hooks.required,
+      onRequest: hooks.required,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current token',
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth
   app.post(
     '/verify-token',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['auth'],
         summary: 'Whether the x-token is a live session',

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { ImageStore } from '../images/image-store.js';
+import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import { alreadyRegisteredMail, verificationMail } from '../mail/templates.js';
@@ -73,17 +73,27 @@ export class AuthService {
     await mailer.send(verificationMail(email, link));
   }
 
+  /**
+   * What a sign-up is checked for before its body is read: the per-IP limit, and a live link in the
+   * `token` header (whose address is compared once the body has arrived).
+   */
+  async admitRegistration(token: string | undefined, ip: string): Promise<void> {
+    await this.deps.limiter.consume(RATE_RULES.registerPerIp, ip);
+    if (!token || !(await auth.isVerificationUsable(this.db, hashToken(token), new Date().toISOString()))) {
+      throw emailNotVerified();
+    }
+  }
+
+  /** Expects `admitRegistration` to have passed for the same request. */
   async register(
     token: string | undefined,
     body: RegisterBody,
-    avatar: Buffer | undefined,
-    ip: string,
+    avatar: ImageInput | undefined,
   ): Promise<{ user: UserRow; token: string }> {
-    await this.deps.limiter.consume(RATE_RULES.registerPerIp, ip);
     if (!token) throw emailNotVerified();
     const tokenHash = hashToken(token);
     const now = new Date();
-    if (!(await auth.isVerificationUsable(this.db, tokenHash, body.email, now.toISOString()))) {
+    if (!(await auth.isVerificationUsable(this.db, tokenHash, now.toISOString(), body.email))) {
       throw emailNotVerified();
     }
     assertPasswordAllowed(body.password, { username: body.username, email: body.email });

@@ -7,8 +7,11 @@ import { call, createTestContext, type TestContext, verificationToken } from '..
 import { jpegImage, multipart, pngImage, urlencoded } from '../../test/forms.js';
 
 let context: TestContext;
+/** A live link that bodies refused by validation never use up. */
+let liveToken: string;
 beforeAll(async () => {
   context = await createTestContext();
+  liveToken = await verificationToken(context, `${uniqueName('validation')}@example.uz`);
 });
 afterAll(() => context.close());
 
@@ -29,12 +32,12 @@ const USER_KEYS = [
   'username',
 ];
 
-/** A register call that the body's validation must refuse, so no real token is needed. */
+/** A register call with a live link that the body's validation must refuse. */
 const refused = (body: unknown, headers: Record<string, string> = {}) =>
   call(context.app, {
     method: 'POST',
     url: '/api/register',
-    headers: { token: 'not-needed-validation-fails-first', ...headers },
+    headers: { token: liveToken, ...headers },
     payload: body as Record<string, unknown>,
   });
 
@@ -430,7 +433,7 @@ describe('POST /api/register: field rules', () => {
     const response = await call(context.app, {
       method: 'POST',
       url: '/api/register',
-      headers: { token: 'x', 'content-type': 'application/json' },
+      headers: { token: liveToken, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
     expect(response.statusCode).toBe(422);
@@ -444,7 +447,7 @@ describe('POST /api/register: field rules', () => {
       method: 'POST',
       url: '/api/register',
       payload: form.payload,
-      headers: { token: 'x', ...form.headers },
+      headers: { token: liveToken, ...form.headers },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.username).toBeDefined();

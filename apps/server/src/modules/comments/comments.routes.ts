@@ -18,7 +18,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.put(
     '/portfolio/comment/:id',
     {
-      preHandler: hooks.required,
+      onRequest: hooks.required,
       schema: {
         tags: ['comments'],
         summary: 'Add a comment; answers the whole list, newest first',
@@ -44,7 +44,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.delete(
     '/portfolio/comment/delete/:id',
     {
-      preHandler: hooks.required,
+      onRequest: hooks.required,
       schema: {
         tags: ['comments'],
         summary: 'Delete a comment by commentId, or by index in the newest-first list (author or admin)',

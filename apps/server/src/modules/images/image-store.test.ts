@@ -127,7 +127,7 @@ let dir: string;
 let store: ImageStore;
 
 /** The originals on disk, without the variants folder. */
-const originals = () => fs.readdirSync(dir).filter((name) => name !== 'variants');
+const originals = () => fs.readdirSync(dir).filter((name) => name !== 'variants' && name !== 'incoming');
 const variants = () => fs.readdirSync(path.join(dir, 'variants'));
 
 beforeEach(async () => {

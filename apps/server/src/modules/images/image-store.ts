@@ -5,6 +5,7 @@ import { IMAGE_WIDTHS, LIMITS } from '@portfolio-master/contract';
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
+import { fileTooLarge, ReceivedFile, TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 
 export interface StoredImage {
   filename: string;
@@ -12,6 +13,9 @@ export interface StoredImage {
   height: number;
   bytes: number;
 }
+
+/** Bytes in memory (drawn by the seeds) or a file an upload was streamed to. */
+export type ImageInput = Buffer | ReceivedFile;
 
 export interface ResolvedImage {
   file: string;
@@ -36,8 +40,14 @@ const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /** Part of every ETag: bump it when the encoding changes, so caches drop bytes made the old way. */
 const ENCODING_VERSION = 1;
-/** Each sharp job may hold a whole decoded image (up to 40 MP) and a libuv thread that fs also needs. */
-const CONCURRENT_JOBS = 2;
+/**
+ * Encoding an upload may hold a decoded image of up to 40 MP and libwebp's working buffers (about 60 MB for
+ * a noisy 2.5 MP picture); variants are made from stored originals of at most 2048 px. One of each at a
+ * time keeps twenty concurrent maximum-size uploads in well under 300 MB, and each job also holds a libuv
+ * thread that fs needs.
+ */
+const CONCURRENT_ENCODES = 1;
+const CONCURRENT_VARIANTS = 1;
 const WIDTH_CACHE_SIZE = 10_000;
 /** Temporary files older than this were left by a crashed process, not written by a live one. */
 const STALE_TEMPORARY_MS = 60 * 60 * 1000;
@@ -50,13 +60,6 @@ const unsupported = () =>
     415,
     'UNSUPPORTED_IMAGE',
     'Rasm formati qo‘llab-quvvatlanmaydi: JPEG, PNG, WebP, AVIF yoki GIF yuklang',
-  );
-
-const tooLarge = () =>
-  new HttpError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `Rasm juda katta: ko‘pi bilan ${LIMITS.images.maxBytes / 1024 / 1024} MB va ${LIMITS.images.maxPixels / 1_000_000} megapiksel`,
   );
 
 const tooMany = () =>
@@ -73,20 +76,29 @@ const tooMany = () =>
  */
 export class ImageStore {
   private readonly variantsDir: string;
+  /** Where uploads are streamed while their request runs; on the same disk as the images. */
+  readonly incomingDir: string;
   private readonly pending = new Map<string, Promise<string | null>>();
   private readonly widths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
-  private readonly jobs = new JobSlots(CONCURRENT_JOBS);
+  private readonly encodes = new JobSlots(CONCURRENT_ENCODES);
+  private readonly variants = new JobSlots(CONCURRENT_VARIANTS);
 
   constructor(readonly dir: string) {
     this.variantsDir = path.join(dir, 'variants');
+    this.incomingDir = path.join(dir, 'incoming');
   }
 
   async init(): Promise<void> {
-    await fs.mkdir(this.variantsDir, { recursive: true });
-    await Promise.all([removeStaleTemporaries(this.dir), removeStaleTemporaries(this.variantsDir)]);
+    await Promise.all([
+      fs.mkdir(this.variantsDir, { recursive: true }),
+      fs.mkdir(this.incomingDir, { recursive: true }),
+    ]);
+    await Promise.all(
+      [this.dir, this.variantsDir, this.incomingDir].map((dir) => removeStaleTemporaries(dir)),
+    );
   }
 
-  async save(input: Buffer, options: { maxDimension: number }): Promise<StoredImage> {
+  async save(input: ImageInput, options: { maxDimension: number }): Promise<StoredImage> {
     await inspect(input);
     return this.store(input, options.maxDimension);
   }
@@ -95,7 +107,7 @@ export class ImageStore {
    * All or nothing: every file is checked before any is encoded, and when one still fails the ones
    * already written are removed before the error goes on.
    */
-  async saveAll(inputs: readonly Buffer[], options: { maxDimension: number }): Promise<StoredImage[]> {
+  async saveAll(inputs: readonly ImageInput[], options: { maxDimension: number }): Promise<StoredImage[]> {
     if (inputs.length > LIMITS.images.maxFiles) throw tooMany();
     for (const input of inputs) await inspect(input);
     const stored: StoredImage[] = [];
@@ -166,29 +178,38 @@ export class ImageStore {
 
   /** Writes one variant to `target`; overridden in tests to count the renders. */
   protected async renderVariant(original: string, target: string, width: number): Promise<void> {
-    await this.jobs.run(() =>
+    await this.variants.run(() =>
       sharp(original, { failOn: 'error' }).resize({ width }).webp({ quality: 80 }).toFile(target),
     );
   }
 
-  private async store(input: Buffer, maxDimension: number): Promise<StoredImage> {
-    let output: { data: Buffer; info: OutputInfo };
+  /** Encoded straight to a temporary file beside its final name: no encoded bytes pass through the heap. */
+  private async store(input: ImageInput, maxDimension: number): Promise<StoredImage> {
+    const filename = `${newId()}.webp`;
+    const file = path.join(this.dir, filename);
+    const temporary = temporaryPath(file);
+    let info: OutputInfo;
     try {
-      output = await this.jobs.run(() =>
-        sharp(input, { limitInputPixels: LIMITS.images.maxPixels, failOn: 'error', pages: 1 })
+      info = await this.encodes.run(() =>
+        sharp(sourceOf(input), { limitInputPixels: LIMITS.images.maxPixels, failOn: 'error', pages: 1 })
           .autoOrient()
           .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
           // Without keepMetadata/withMetadata sharp writes no EXIF, XMP, IPTC or ICC profile.
           .webp({ quality: 82 })
-          .toBuffer({ resolveWithObject: true }),
+          .toFile(temporary),
       );
     } catch (error) {
-      throw isPixelLimitError(error) ? tooLarge() : unsupported();
+      await fs.rm(temporary, { force: true });
+      throw isPixelLimitError(error) ? fileTooLarge() : unsupported();
     }
-    const filename = `${newId()}.webp`;
-    await writeAtomically(path.join(this.dir, filename), output.data);
-    this.widths.set(filename, output.info.width);
-    return { filename, width: output.info.width, height: output.info.height, bytes: output.data.length };
+    try {
+      await fs.rename(temporary, file);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+    this.widths.set(filename, info.width);
+    return { filename, width: info.width, height: info.height, bytes: info.size };
   }
 
   private async originalWidth(filename: string): Promise<number | undefined> {
@@ -246,13 +267,14 @@ export function snapWidth(requested: number, originalWidth: number): number {
  * formats (sharp alone would also open SVG, TIFF and more), a header that disagrees with the signature,
  * or more pixels than allowed. Only headers are read, so a decompression bomb costs nothing here.
  */
-async function inspect(input: Buffer): Promise<void> {
-  if (input.length > LIMITS.images.maxBytes) throw tooLarge();
-  const family = sniffFamily(input);
+async function inspect(input: ImageInput): Promise<void> {
+  const bytes = input instanceof ReceivedFile ? input.bytes : input.length;
+  if (bytes > LIMITS.images.maxBytes) throw fileTooLarge();
+  const family = sniffFamily(input instanceof ReceivedFile ? await readHead(input.path) : input);
   if (!family) throw unsupported();
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
+    metadata = await sharp(sourceOf(input), { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw unsupported();
   }
@@ -260,7 +282,23 @@ async function inspect(input: Buffer): Promise<void> {
   if (family === 'avif' && metadata.compression !== 'av1') throw unsupported();
   if (!metadata.width || !metadata.height) throw unsupported();
   // Without `animated`, height is that of the first frame: the only one decoded.
-  if (metadata.width * metadata.height > LIMITS.images.maxPixels) throw tooLarge();
+  if (metadata.width * metadata.height > LIMITS.images.maxPixels) throw fileTooLarge();
+}
+
+/** What sharp reads: the bytes, or the file's path (read by libvips as it decodes). */
+function sourceOf(input: ImageInput): Buffer | string {
+  return input instanceof ReceivedFile ? input.path : input;
+}
+
+/** The first bytes of a file, enough for every signature `sniffFamily` knows. */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The format by its magic bytes; the file name and declared type are never consulted. */
@@ -301,23 +339,12 @@ async function exists(file: string): Promise<boolean> {
 
 /** Never matches the served name pattern, so a half-written file is never served. */
 function temporaryPath(file: string): string {
-  return `${file}.${newId()}.tmp`;
-}
-
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const temporary = temporaryPath(file);
-  try {
-    await fs.writeFile(temporary, data, { flag: 'wx' });
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
+  return `${file}.${newId()}${TEMPORARY_SUFFIX}`;
 }
 
 async function removeStaleTemporaries(dir: string): Promise<void> {
   const cutoff = Date.now() - STALE_TEMPORARY_MS;
-  const names = (await fs.readdir(dir)).filter((name) => name.endsWith('.tmp'));
+  const names = (await fs.readdir(dir)).filter((name) => name.endsWith(TEMPORARY_SUFFIX));
   await Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);

@@ -11,7 +11,7 @@ export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.put(
     '/portfolio/like/:id',
     {
-      preHandler: hooks.required,
+      onRequest: hooks.required,
       schema: {
         tags: ['likes'],
         summary: 'Toggle the caller’s like',

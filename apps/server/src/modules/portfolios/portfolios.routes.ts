@@ -9,10 +9,11 @@ import {
   technologySchema,
   updatePortfolioBodySchema,
 } from '@portfolio-master/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { filesFrom } from '../../lib/uploads.js';
+import { filesFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
 
@@ -32,15 +33,21 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app,
   { portfolios, users, hooks, limiter },
 ) => {
-  const actorOf = (request: Parameters<typeof currentAuth>[0]) => {
+  const actorOf = (request: FastifyRequest) => {
     const { user } = currentAuth(request);
     return { id: user.id, isAdmin: users.isAdmin(user) };
+  };
+  /** Counted before the body is read, so a refused writer never gets to send megabytes. */
+  const writeLimits = async (request: FastifyRequest) => {
+    const { user } = currentAuth(request);
+    await limiter.consume(RATE_RULES.portfolioWrites, user.id);
+    if (isMultipart(request)) await limiter.consume(RATE_RULES.uploads, user.id);
   };
 
   app.get(
     '/portfolio',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['portfolios'],
         summary: 'A page of portfolios: filter by technologies, search, sort, author',
@@ -54,7 +61,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.get(
     '/portfolio/all',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['portfolios'],
         summary: 'Portfolios with likes and comments, newest first',
@@ -81,7 +88,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.get(
     '/portfolio/:id',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['portfolios'],
         summary: 'One portfolio by id or linktitle; 404 with the body null when missing',
@@ -99,7 +106,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.post(
     '/portfolio/create',
     {
-      preHandler: hooks.required,
+      onRequest: [hooks.required, writeLimits],
       schema: {
         tags: ['portfolios'],
         summary: 'Post a portfolio; files under `images` (up to 8)',
@@ -110,10 +117,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      const uploads = filesFrom(request.body.images);
-      await limiter.consume(RATE_RULES.portfolioWrites, user.id);
-      if (uploads.length > 0) await limiter.consume(RATE_RULES.uploads, user.id);
-      const portfolio = await portfolios.create(user, request.body, uploads);
+      const portfolio = await portfolios.create(user, request.body, filesFrom(request.body.images));
       return reply.code(201).send(portfolio);
     },
   );
@@ -121,7 +125,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.put(
     '/portfolio/update/:id',
     {
-      preHandler: hooks.required,
+      onRequest: [hooks.required, writeLimits],
       schema: {
         tags: ['portfolios'],
         summary:
@@ -134,19 +138,15 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
       },
     },
     async (request) => {
-      const actor = actorOf(request);
       const body = request.body ?? {};
-      const uploads = filesFrom(body.images);
-      await limiter.consume(RATE_RULES.portfolioWrites, actor.id);
-      if (uploads.length > 0) await limiter.consume(RATE_RULES.uploads, actor.id);
-      return portfolios.update(request.params.id, actor, body, uploads);
+      return portfolios.update(request.params.id, actorOf(request), body, filesFrom(body.images));
     },
   );
 
   app.delete(
     '/portfolio/delete/:id',
     {
-      preHandler: hooks.required,
+      onRequest: hooks.required,
       schema: {
         tags: ['portfolios'],
         summary: 'Delete a portfolio with its likes, comments and images (owner or admin)',

@@ -17,7 +17,7 @@ import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { CommentsService } from '../comments/comments.service.js';
-import type { ImageStore, StoredImage } from '../images/image-store.js';
+import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
 import { findUserByUsername } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -210,7 +210,7 @@ export class PortfoliosService {
   async create(
     author: { id: string; username: string; firstname: string; lastname: string },
     body: CreatePortfolioBody,
-    uploads: Buffer[],
+    uploads: ImageInput[],
   ): Promise<Portfolio> {
     if (uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
     const stored = await this.deps.imageStore.saveAll(uploads, { maxDimension: GALLERY_MAX_DIMENSION });
@@ -255,7 +255,7 @@ export class PortfoliosService {
     idOrLinktitle: string,
     actor: Actor,
     body: UpdatePortfolioBody,
-    uploads: Buffer[],
+    uploads: ImageInput[],
   ): Promise<Portfolio> {
     const current = await this.require(idOrLinktitle);
     if (current.author_id !== actor.id && !actor.isAdmin) {

@@ -5,18 +5,24 @@ import {
   userParamsSchema,
   userSchema,
 } from '@portfolio-master/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { fileFrom } from '../../lib/uploads.js';
+import { fileFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
 
 export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { users, hooks, limiter }) => {
+  /** A multipart body may carry an avatar: counted before it is read. */
+  const uploadLimit = async (request: FastifyRequest) => {
+    if (isMultipart(request)) await limiter.consume(RATE_RULES.uploads, currentAuth(request).user.id);
+  };
+
   app.get(
     '/user/me',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user; 401 with the body false on any failure',
@@ -32,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
   app.put(
     '/user/me/update',
     {
-      preHandler: hooks.required,
+      onRequest: [hooks.required, uploadLimit],
       schema: {
         tags: ['users'],
         summary: 'Update the own profile; a password change needs currentPassword',
@@ -50,16 +56,14 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
     },
     async (request) => {
       const { user, sessionId } = currentAuth(request);
-      const avatar = fileFrom(request.body.image);
-      if (avatar) await limiter.consume(RATE_RULES.uploads, user.id);
-      return users.updateMe(user, sessionId, request.body, avatar);
+      return users.updateMe(user, sessionId, request.body, fileFrom(request.body.image));
     },
   );
 
   app.get(
     '/user/all',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['users'],
         summary: 'Users, newest first',
@@ -73,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
   app.get(
     '/user/:id',
     {
-      preHandler: hooks.optional,
+      onRequest: hooks.optional,
       schema: {
         tags: ['users'],
         summary: 'One user by id or username',

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../auth/auth.repository.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { ImageStore } from '../images/image-store.js';
+import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
 import type { ListTotals } from '../portfolios/list-totals.js';
 import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
@@ -113,7 +113,7 @@ export class UsersService {
     current: UserRow,
     sessionId: string,
     body: UpdateMeBody,
-    avatar: Buffer | undefined,
+    avatar: ImageInput | undefined,
   ): Promise<User> {
     const patch: users.UserPatch = {};
     if (body.firstname !== undefined) patch.firstname = body.firstname;
