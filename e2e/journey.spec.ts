@@ -25,6 +25,19 @@ async function shot(page: Page, info: TestInfo, name: string) {
 
 const isPhone = (info: TestInfo) => info.project.name === 'phone';
 
+/** Pages arrive rendered; a test acts on them once the app has taken them over, as a person would a moment later. */
+const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+async function reload(page: Page) {
+  await page.reload();
+  await hydrated(page);
+}
+
 /** Clicks a navbar entry; on a phone through the slide-in menu. */
 async function navClick(page: Page, info: TestInfo, name: string) {
   if (isPhone(info)) {
@@ -61,14 +74,14 @@ async function register(
   info: TestInfo,
   who: { email: string; username: string; first: string; last: string },
 ) {
-  await page.goto('/page/1');
+  await open(page, '/page/1');
   await navClick(page, info, 'Ro‘yxatdan o‘tish');
   await expect(page).toHaveURL(/\/auth\/register\/emailverification$/);
   await page.getByLabel('Email', { exact: true }).fill(who.email);
   await page.getByRole('button', { name: 'Havolani yuborish' }).click();
   await expect(page.getByText(`${who.email} manziliga havola yuborildi`)).toBeVisible();
   const link = new URL(await registrationLink(who.email));
-  await page.goto(link.pathname + link.search);
+  await open(page, link.pathname + link.search);
   await expect(page.getByRole('heading', { name: 'Ro‘yxatdan o‘tish' })).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(who.email);
   await page.getByLabel('Foydalanuvchi nomi').fill(who.username);
@@ -109,7 +122,7 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   const title = `Sinov loyihasi ${p}`;
 
   // A visitor: the root goes to /page/1; unknown addresses get a real 404 page.
-  await page.goto('/');
+  await open(page, '/');
   await expect(page).toHaveURL(/\/page\/1$/);
   await expect(page).toHaveTitle('Portfolio Master');
   await expect(page.getByText('Hozircha portfoliolar yo‘q')).toBeVisible();
@@ -123,11 +136,11 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(footer.getByRole('link', { name: /^Telefon/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Portfolio Master`);
   await shot(page, info, '01-home-empty');
-  await page.goto('/no/such/page');
+  await open(page, '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Sahifa topilmadi' })).toBeVisible();
   await expect(page).toHaveTitle(/Sahifa topilmadi/);
   await shot(page, info, '02-not-found');
-  await page.goto('/auth/register');
+  await open(page, '/auth/register');
   await expect(page.getByRole('heading', { name: 'Tasdiqlash havolasi kerak' })).toBeVisible();
   await page.getByRole('link', { name: 'Email manzilini tasdiqlash' }).click();
   await expect(page).toHaveURL(/\/auth\/register\/emailverification$/);
@@ -169,9 +182,12 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await signOut(page, info);
 
   // A visitor finds it by filter and by search.
-  await page.goto('/page/1');
-  const filterToggle = page.getByRole('button', { name: /Texnologiyalar/ }).filter({ visible: true });
-  if ((await filterToggle.getAttribute('aria-expanded')) === 'false') await filterToggle.click();
+  await open(page, '/page/1');
+  // On a phone the filter folds behind a button; from 900px it is always open.
+  const filterToggle = page.getByRole('button', { name: /Texnologiyalar/ });
+  if ((await filterToggle.isVisible()) && (await filterToggle.getAttribute('aria-expanded')) === 'false') {
+    await filterToggle.click();
+  }
   await page.getByRole('checkbox', { name: tech }).filter({ visible: true }).check();
   await expect(page).toHaveURL(new RegExp(`/page/1\\?filter=${tech}$`));
   await expect(page.getByRole('link', { name: title })).toBeVisible();
@@ -183,12 +199,12 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expect(page.getByText('1 ta natija')).toBeVisible();
   await shot(page, info, '07-search');
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole('searchbox')).toHaveValue(title);
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await page.getByRole('searchbox').fill('bunday-loyiha-yoq');
   await expect(page.getByText('Bu so‘rov bo‘yicha hech narsa topilmadi')).toBeVisible();
-  await page.goto(portfolioUrl);
+  await open(page, portfolioUrl);
   await expect(page.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' })).toBeVisible();
   // A technology on the portfolio page leads to the list filtered by it.
   await page
@@ -200,13 +216,13 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
 
   // Bob registers, likes and comments, and deletes one of his comments.
   await register(page, info, bob);
-  await page.goto(portfolioUrl);
+  await open(page, portfolioUrl);
   const like = page.getByRole('button', { name: /ta yoqtirish/ });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toContainText('1 ta yoqtirish');
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole('button', { name: /ta yoqtirish/ })).toHaveAttribute('aria-pressed', 'true');
   const commentBox = page.getByRole('textbox', { name: 'Izohingiz' });
   await commentBox.fill('Birinchi izoh — o‘chiriladi');
@@ -230,7 +246,7 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
 
   // The admin deletes Bob's comment and is marked as admin on their own.
   await register(page, info, admin);
-  await page.goto(portfolioUrl);
+  await open(page, portfolioUrl);
   await page.getByRole('textbox', { name: 'Izohingiz' }).fill('Admin izohi');
   await page.getByRole('button', { name: 'Yuborish' }).click();
   await expect(
@@ -278,7 +294,7 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await shot(page, info, '12-profile-edited');
 
   // She drops one image of her portfolio, then deletes the portfolio.
-  await page.goto(portfolioUrl);
+  await open(page, portfolioUrl);
   await page.getByRole('link', { name: 'Tahrirlash' }).click();
   await expect(page).toHaveURL(/\/edit$/);
   await expect(page.locator('.thumb')).toHaveCount(2);
@@ -290,12 +306,12 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await page.getByRole('button', { name: 'O‘chirish', exact: true }).click();
   await page.getByRole('button', { name: 'Ha' }).click();
   await expect(page).toHaveURL(/\/page\/1$/);
-  await page.goto(portfolioUrl);
+  await open(page, portfolioUrl);
   await expect(page.getByRole('heading', { name: 'Portfolio topilmadi' })).toBeVisible();
   await signOut(page, info);
 
   // Signed out, the users card shows Alice with her now public email and her portfolio count.
-  await page.goto('/page/1');
+  await open(page, '/page/1');
   const aliceRow = page
     .getByRole('region', { name: 'Foydalanuvchilar' })
     .getByRole('link', { name: new RegExp(`^Alisa Yangi Karimova ${alice.email}`) });

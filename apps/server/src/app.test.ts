@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,33 +402,12 @@ describe('API documentation', () => {
   });
 });
 
-describe('with a built web app', () => {
-  let withWeb: TestContext;
-  beforeAll(async () => {
-    const webDist = fs.mkdtempSync(path.join(context.dataDir, 'web-'));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Portfolio Master</title>');
-    fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
-    withWeb = await createTestContext({ WEB_DIST: webDist });
-  });
-  afterAll(() => withWeb?.close());
-
-  it('starts, serves the files and falls back to index.html for client routes', async () => {
-    const asset = await withWeb.app.inject({ method: 'GET', url: '/assets/app.js' });
-    expect(asset.statusCode).toBe(200);
-    expect(asset.body).toBe('console.log(1)');
-    for (const url of ['/', '/auth/register?email=a%40b.uz&token=x', '/user/ali']) {
-      const page = await withWeb.app.inject({ method: 'GET', url });
-      expect(page.statusCode, url).toBe(200);
-      expect(page.body).toContain('<title>Portfolio Master</title>');
-    }
-  });
-
-  it('still answers unknown API routes and images with a 404 problem', async () => {
+describe('beside the web app', () => {
+  it('still answers unknown API routes, images and other methods with a 404 problem', async () => {
     for (const url of ['/api/nope', '/image/0123456789abcdef01234567.webp']) {
-      expectProblem(await call(withWeb.app, { method: 'GET', url }), 404, 'NOT_FOUND');
+      expectProblem(await call(context.app, { method: 'GET', url }), 404, 'NOT_FOUND');
     }
-    expectProblem(await call(withWeb.app, { method: 'POST', url: '/somewhere' }), 404, 'NOT_FOUND');
-    expect((await call(withWeb.app, { method: 'GET', url: '/api/user/all' })).statusCode).toBe(200);
+    expectProblem(await call(context.app, { method: 'POST', url: '/somewhere' }), 404, 'NOT_FOUND');
+    expect((await call(context.app, { method: 'GET', url: '/api/user/all' })).statusCode).toBe(200);
   });
 });

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -28,7 +25,8 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
-import { registerErrorHandling, sendNotFound, sendProblem } from './plugins/errors.js';
+import { registerPages } from './modules/pages/pages.routes.js';
+import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
 import { registerUploads } from './plugins/uploads.js';
@@ -100,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(purge);
     services.mailer.close();
     await services.limiter.close();
+    await services.changes.close();
     if (!options.database) await database.destroy();
   });
 
@@ -157,51 +156,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(imageRoutes, services);
 
-  await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  await registerPages(app, services, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
-}
-
-/** Vite names every file under assets/ after its content hash, so a given URL never changes content. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The built web app, when there is one, with client-side routes falling back to index.html. Fastify takes
- * one not-found handler per prefix, so this is where it is installed, with or without the web app.
- *
- * The build writes `.br` and `.gz` next to each text file; they are sent to clients that accept them.
- * Hashed files under `/assets/` are cached for a year; everything else (index.html above all, which names
- * the current assets) is revalidated on every use.
- */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.setNotFoundHandler(sendNotFound);
-    return;
-  }
-  const root = path.resolve(webDist);
-  const assets = path.join(root, 'assets') + path.sep;
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    // An array: with a plain string, the precompressed lookup of the index file fails.
-    index: ['index.html'],
-    preCompressed: true,
-    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs.
-    globIgnore: ['**/*.br', '**/*.gz'],
-    cacheControl: false,
-    setHeaders: (reply, file) => {
-      reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (read && !url.startsWith('/api/') && !url.startsWith('/image/')) {
-      const file = path.join(root, url);
-      const servable = file.startsWith(root + path.sep) && !/\.(br|gz)$/.test(file) && fs.existsSync(file);
-      if (servable && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
-      // A missing script must fail as one (the app then offers a reload), not arrive as HTML.
-      if (!url.startsWith('/assets/')) return reply.sendFile('index.html');
-    }
-    return sendNotFound(request, reply);
-  });
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { ChangeFeed, changeTags } from './lib/changes.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
@@ -20,6 +21,8 @@ export interface AppServices {
   db: Kysely<Database>;
   dialect: Dialect;
   limiter: RateLimiter;
+  /** Tells caches of pages and totals, here and on other instances, what a write changed. */
+  changes: ChangeFeed;
   mailer: Mailer;
   imageStore: ImageStore;
   auth: AuthService;
@@ -45,22 +48,34 @@ export async function createServices(
   });
   const imageStore = new ImageStore(config.uploadDir);
   await imageStore.init();
+  const changes = await ChangeFeed.create({ redisUrl: config.redisUrl, logger });
   const totals = new ListTotals();
-  const users = new UsersService(db, dialect, imageStore, config.adminEmails, totals);
-  const auth = new AuthService(db, { mailer, limiter, imageStore, publicUrl: config.publicUrl, logger });
-  const comments = new CommentsService(db, users);
-  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals });
+  changes.subscribe((tags) => {
+    if (tags.includes(changeTags.lists) || tags.includes(changeTags.everything)) totals.clear();
+  });
+  const users = new UsersService(db, dialect, imageStore, config.adminEmails, changes);
+  const auth = new AuthService(db, {
+    mailer,
+    limiter,
+    imageStore,
+    changes,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const comments = new CommentsService(db, users, changes);
+  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals, changes });
   return {
     config,
     db,
     dialect,
     limiter,
+    changes,
     mailer,
     imageStore,
     auth,
     users,
     portfolios,
-    likes: new LikesService(db),
+    likes: new LikesService(db, changes),
     comments,
     hooks: authenticationHooks(auth),
   };

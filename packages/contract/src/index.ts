@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './users.js';
 export * from './portfolios.js';
+export type * from './rendering.js';

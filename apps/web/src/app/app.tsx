@@ -1,10 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
-import { createQueryClient } from '../lib/query-client';
+import { RenderTimeProvider } from '../lib/now';
+import { Router, type History } from '../lib/router';
 import { uz } from '../i18n/uz';
-import { router } from './router';
+import { Layout } from './layout';
 
 function AppCrash() {
   return (
@@ -17,13 +17,31 @@ function AppCrash() {
   );
 }
 
-/** App-level providers; the outermost error boundary catches what the routes' boundaries cannot. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export interface AppProps {
+  history: History;
+  queryClient: QueryClient;
+  /** The moment relative dates are measured from while the server's HTML is hydrated. */
+  renderTime: number;
+}
+
+/** Marks the document once the app has taken over the server's HTML (tests and scripts wait for it). */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+/** The whole app, the same on the server and in the browser; the outermost boundary catches what the routes' cannot. */
+export function App({ history, queryClient, renderTime }: AppProps) {
+  useHydratedMark();
   return (
     <ErrorBoundary fallback={() => <AppCrash />}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RenderTimeProvider value={renderTime}>
+          <Router history={history}>
+            <Layout />
+          </Router>
+        </RenderTimeProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,34 +1,88 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { PageSpinner } from '../components/spinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
+import { PageSpinner } from '../components/spinner';
+import { useToken } from '../lib/auth-token';
+import {
+  ParamsProvider,
+  useIsPop,
+  useLocation,
+  useNavigate,
+  useNavigationPending,
+  type Location,
+} from '../lib/router';
 import { uz } from '../i18n/uz';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { RouteError } from './route-error';
+import { matchRoute, type RouteMatch } from './routes';
+
+/** The document title follows the route's head, recomputed as its data arrives. */
+function useDocumentTitle(match: RouteMatch, location: Location) {
+  const client = useQueryClient();
+  const token = useToken();
+  const compute = () =>
+    match.route.head({ params: match.params, search: new URLSearchParams(location.search), client, token })
+      .title;
+  const title = useSyncExternalStore((notify) => client.getQueryCache().subscribe(notify), compute, compute);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+const scrollPositions = new Map<string, number>();
+
+/** A new page starts at the top; back and forward return to where the reader was. */
+function useScrollRestoration(location: Location) {
+  const pop = useIsPop();
+  useLayoutEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    const key = location.key;
+    window.scrollTo(0, pop ? (scrollPositions.get(key) ?? 0) : 0);
+    return () => {
+      scrollPositions.set(key, window.scrollY);
+    };
+  }, [location.key, pop]);
+}
+
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  return null;
+}
 
 export function Layout() {
-  const navigation = useNavigation();
   const location = useLocation();
+  const pending = useNavigationPending();
+  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
+  useDocumentTitle(match, location);
+  useScrollRestoration(location);
+  const Page = match.route.page.Component;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         {uz.skipToContent}
       </a>
-      {navigation.state === 'loading' ? (
-        <div className="route-progress" role="progressbar" aria-label={uz.status.loading} />
-      ) : null}
+      {pending ? <div className="route-progress" role="progressbar" aria-label={uz.status.loading} /> : null}
       <ErrorBoundary resetKey={location.pathname}>
         <Navbar />
       </ErrorBoundary>
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {match.route.redirect ? (
+          <Redirect to={match.route.redirect} />
+        ) : (
+          <ErrorBoundary resetKey={location.pathname} fallback={(error) => <RouteError error={error} />}>
+            <Suspense fallback={<PageSpinner />}>
+              <ParamsProvider params={match.params}>
+                <Page />
+              </ParamsProvider>
+            </Suspense>
+          </ErrorBoundary>
+        )}
       </main>
       <ErrorBoundary resetKey={location.pathname}>
         <Footer />
       </ErrorBoundary>
-      <ScrollRestoration />
     </div>
   );
 }

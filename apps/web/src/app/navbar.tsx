@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router';
 import { CloseIcon, MenuIcon, PlusIcon } from '../components/icons';
 import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';

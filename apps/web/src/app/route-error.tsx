@@ -1,14 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ErrorView } from '../components/error-view';
-import { useTitle } from '../lib/use-title';
+import { Link } from '../lib/router';
 import { uz } from '../i18n/uz';
-import { NotFoundRoute } from './routes/not-found';
 
 /** Route-level boundary: the navbar and footer stay, the page body explains what went wrong. */
-export function RouteError() {
-  const error = useRouteError();
-  useTitle(uz.errors.somethingWrong);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed =
     error instanceof TypeError &&
     /dynamically imported module|Importing a module script/i.test(error.message);

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { uz } from '../i18n/uz';
 import { ArrowLeftIcon } from './icons';
 

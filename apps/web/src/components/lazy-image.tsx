@@ -14,7 +14,11 @@ export interface LazyImageProps {
   style?: CSSProperties;
 }
 
-/** Starts loading 200px before the image scrolls into view and shows a spinner until it has loaded. */
+/**
+ * Starts loading 200px before the image scrolls into view and shows a spinner until it has loaded. The
+ * spinner lies under the image, so an image in the server's HTML covers it as soon as it paints, before
+ * any JavaScript has run.
+ */
 export const LAZY_MARGIN = '200px';
 
 export function LazyImage({
@@ -28,6 +32,7 @@ export function LazyImage({
   style,
 }: LazyImageProps) {
   const box = useRef<HTMLDivElement>(null);
+  const image = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(priority);
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
 
@@ -51,8 +56,14 @@ export function LazyImage({
     return () => observer.disconnect();
   }, [visible]);
 
-  useEffect(() => setState('loading'), [src]);
+  // An image in the server's HTML may have loaded (or failed) before React was listening for it.
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete) setState(element.naturalWidth > 0 ? 'loaded' : 'error');
+    else setState('loading');
+  }, [src, visible]);
 
+  const attributes = { src, srcSet, sizes, alt, decoding: 'async' as const };
   return (
     <div
       ref={box}
@@ -66,16 +77,18 @@ export function LazyImage({
       ) : null}
       {visible ? (
         <img
-          src={src}
-          srcSet={srcSet}
-          sizes={sizes}
-          alt={alt}
-          decoding="async"
+          ref={image}
+          {...attributes}
           fetchPriority={priority ? 'high' : undefined}
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}
         />
-      ) : null}
+      ) : (
+        // Without JavaScript nothing observes the image: it is simply loaded.
+        <noscript>
+          <img {...attributes} loading="lazy" />
+        </noscript>
+      )}
     </div>
   );
 }

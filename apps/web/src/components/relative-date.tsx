@@ -1,9 +1,11 @@
+import { useNow } from '../lib/now';
 import { fullDate, relativeTime } from '../lib/relative-time';
 
 export function RelativeDate({ date, className }: { date: string; className?: string }) {
+  const now = useNow();
   return (
     <time className={className} dateTime={date} title={fullDate(date)}>
-      {relativeTime(date)}
+      {relativeTime(date, now)}
     </time>
   );
 }

@@ -4,12 +4,14 @@ import { CloseIcon, SearchIcon } from './icons';
 
 export interface SearchBoxProps {
   value: string;
+  /** The technologies in force, kept when the form is sent without JavaScript. */
+  filter?: string[];
   /** Called with the trimmed text after typing pauses for `delay` ms, or at once on Enter or clear. */
   onSearch: (text: string) => void;
   delay?: number;
 }
 
-export function SearchBox({ value, onSearch, delay = 400 }: SearchBoxProps) {
+export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);
@@ -44,6 +46,8 @@ export function SearchBox({ value, onSearch, delay = 400 }: SearchBoxProps) {
     <form
       className="search-box"
       role="search"
+      action="/page/1"
+      method="get"
       onSubmit={(event) => {
         event.preventDefault();
         submitNow(text.trim());
@@ -56,6 +60,7 @@ export function SearchBox({ value, onSearch, delay = 400 }: SearchBoxProps) {
       <input
         ref={input}
         id={id}
+        name="q"
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -64,6 +69,7 @@ export function SearchBox({ value, onSearch, delay = 400 }: SearchBoxProps) {
         enterKeyHint="search"
         maxLength={200}
       />
+      {filter.length ? <input type="hidden" name="filter" value={filter.join(',')} /> : null}
       {text ? (
         <button
           type="button"

@@ -30,6 +30,12 @@ export const uz = {
 
   back: 'Orqaga',
 
+  feeds: {
+    site: 'Portfolio Master — yangi portfoliolar',
+    technology: (name: string) => `${name} — yangi portfoliolar`,
+    author: (name: string) => `${name} — yangi portfoliolar`,
+  },
+
   pagination: {
     label: 'Sahifalar',
     previous: 'Oldingi sahifa',
@@ -55,12 +61,14 @@ export const uz = {
     show: 'Filtrni ko‘rsatish',
     hide: 'Filtrni yashirish',
     clear: 'Filtrni tozalash',
+    apply: 'Filtrlash',
     empty: 'Hozircha texnologiyalar yo‘q',
   },
 
   list: {
     title: 'Portfoliolar',
-    pageTitle: (n: number) => `Portfoliolar — ${n}-sahifa`,
+    filterDescription: (technologies: string, total: number) =>
+      `${technologies} bilan qilingan dasturchilar portfoliolari: ${total} ta loyiha. Ko‘ring, yoqtiring va izoh qoldiring.`,
     empty: 'Hozircha portfoliolar yo‘q',
     emptyFiltered: 'Bu so‘rov bo‘yicha hech narsa topilmadi',
     resetFilters: 'Barcha portfoliolarni ko‘rsatish',
@@ -96,6 +104,8 @@ export const uz = {
     nextImage: 'Keyingi rasm',
     showImage: (n: number) => `${n}-rasmni ko‘rsatish`,
     published: 'Joylangan',
+    metaDescription: (title: string, author: string, used: string[]) =>
+      `${author}ning «${title}» portfoliosi${used.length ? `: ${used.join(', ')}` : ''}.`,
     updated: 'Yangilangan',
   },
 
@@ -235,6 +245,8 @@ export const uz = {
     removeAvatar: 'Tanlangan rasmni olib tashlash',
     emailPublic: 'Email manzilim boshqalarga ko‘rinsin',
     profileTitle: (name: string) => `${name} — profil`,
+    metaDescription: (name: string, username: string) =>
+      `${name} (@${username}) — Portfolio Master’dagi dasturchi profili va portfoliolari.`,
     myProfile: 'Mening profilim',
     editProfile: 'Profilni tahrirlash',
     portfolios: 'Portfoliolari',

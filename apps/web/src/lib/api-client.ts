@@ -1,6 +1,23 @@
 import type { Problem } from '@portfolio-master/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { uz } from '../i18n/uz';
 import { getToken } from './auth-token';
+
+/** How a request reaches the API: `fetch` in the browser; on the server, a call into the same process. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+const transports = new WeakMap<QueryClient, Transport>();
+
+/** Queries run through `client` send their requests with `transport` (the server's render does this). */
+export function setTransport(client: QueryClient, transport: Transport): void {
+  transports.set(client, transport);
+}
+
+/** What a read may be given: TanStack Query passes its query function context, which has both. */
+export interface ReadContext {
+  signal?: AbortSignal;
+  client?: QueryClient;
+}
 
 /** The four kinds of failure of section 8 of the specification. */
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'HTTP_ERROR';
@@ -51,6 +68,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The QueryClient the request runs for, which may carry its own transport. */
+  client?: QueryClient;
   timeoutMs?: number;
   /** Send the stored token as `x-token` (default: whenever there is one). */
   auth?: boolean;
@@ -90,8 +109,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let response: Response;
   let text: string;
+  const send = (options.client && transports.get(options.client)) ?? fetch;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await send(`/api${path}`, {
       method: options.method ?? 'GET',
       headers: buildHeaders(options),
       body:
@@ -123,8 +143,21 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return { data: data as T, headers: response.headers, status: response.status };
 }
 
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (await request<T>(path, { signal })).data;
+export async function apiGet<T>(path: string, context: ReadContext = {}): Promise<T> {
+  return (await request<T>(path, { signal: context.signal, client: context.client })).data;
+}
+
+/**
+ * A read of one thing that may not exist: a 404 is an answer (null), which the page shows as "not found"
+ * and the server turns into its status; other failures stay errors.
+ */
+export async function nullWhenMissing<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /**

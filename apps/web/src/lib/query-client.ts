@@ -9,13 +9,14 @@ export function shouldRetryRead(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_READ_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+/** The browser's client, or (`server`) one for a single server render, which asks once and never waits to retry. */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        gcTime: 60_000,
+        gcTime: server ? Infinity : 60_000,
         staleTime: 15_000,
-        retry: shouldRetryRead,
+        retry: server ? false : shouldRetryRead,
         retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
         refetchOnWindowFocus: false,
       },

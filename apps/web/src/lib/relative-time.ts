@@ -5,19 +5,22 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** "N kun/soat/minut/sekund avval"; a date in the future reads as "0 sekund avval". */
-export function relativeTime(date: string | Date, now: Date = new Date()): string {
+export function relativeTime(date: string | Date, now: Date | number = Date.now()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
-  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
+  const seconds = Math.max(0, Math.floor((Number(now) - then.getTime()) / 1000));
   if (seconds >= DAY) return uz.time.days(Math.floor(seconds / DAY));
   if (seconds >= HOUR) return uz.time.hours(Math.floor(seconds / HOUR));
   if (seconds >= MINUTE) return uz.time.minutes(Math.floor(seconds / MINUTE));
   return uz.time.seconds(Number.isFinite(seconds) ? seconds : 0);
 }
 
-/** A full date for the `title`/`dateTime` of a relative time. */
+/** Uzbekistan keeps UTC+5 all year, so dates read the same on the server and in every browser. */
+const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
+
+/** A full date in Tashkent time for the `title` of a relative time: "dd.mm.yyyy hh:mm". */
 export function fullDate(date: string): string {
-  const value = new Date(date);
+  const value = new Date(new Date(date).getTime() + TASHKENT_OFFSET_MS);
   if (Number.isNaN(value.getTime())) return date;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(value.getDate())}.${pad(value.getMonth() + 1)}.${value.getFullYear()} ${pad(value.getHours())}:${pad(value.getMinutes())}`;
+  return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}`;
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryHistory, matchPath, ParamsProvider, Router, useLocation } from '../lib/router';
 
 /** Where the router is now, for tests that check navigation. */
 export function LocationProbe() {
@@ -9,31 +9,27 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** `ui` under a router at `route`, with `path`'s named segments as its params. */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+  { route = '/', path = '*', state = null }: { route?: string; path?: string; state?: unknown } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  const history = createMemoryHistory(route, state);
+  const params = matchPath(path, history.location.pathname) ?? {};
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route
-            path={path}
-            element={
-              <>
-                {ui}
-                <LocationProbe />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
+      <Router history={history}>
+        <ParamsProvider params={params}>
+          {ui}
+          <LocationProbe />
+        </ParamsProvider>
+      </Router>
     </QueryClientProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, history };
 }
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -2,6 +2,7 @@ import type { LoginBody, RegisterBody } from '@portfolio-master/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/database-errors.js';
 import { addDays, toIsoString } from '../../lib/dates.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -45,6 +46,7 @@ export class AuthService {
       mailer: Mailer;
       limiter: RateLimiter;
       imageStore: ImageStore;
+      changes: ChangeFeed;
       publicUrl: string;
       logger: FastifyBaseLogger;
     },
@@ -139,6 +141,7 @@ export class AuthService {
       }
       throw error;
     }
+    this.deps.changes.publish([changeTags.users]);
     const user = await users.findUserById(this.db, userId);
     return { user: user!, token: sessionToken };
   }

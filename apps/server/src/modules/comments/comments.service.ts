@@ -1,6 +1,7 @@
 import type { Comment } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
@@ -12,6 +13,7 @@ export class CommentsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly users: UsersService,
+    private readonly changes: ChangeFeed,
   ) {}
 
   toComment(row: comments.CommentRow): Comment {
@@ -62,6 +64,7 @@ export class CommentsService {
         createdAt: now.toISOString(),
       });
     });
+    this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
     return this.list(portfolioId);
   }
 
@@ -90,6 +93,7 @@ export class CommentsService {
         await comments.adjustCommentsCount(trx, portfolioId, -1);
       }
     });
+    this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
     return this.list(portfolioId);
   }
 }

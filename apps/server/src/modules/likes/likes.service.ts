@@ -1,12 +1,16 @@
 import type { LikeResult } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { notFound } from '../../lib/http-error.js';
 import { lockPortfolio } from '../portfolios/portfolios.repository.js';
 import * as likes from './likes.repository.js';
 
 export class LikesService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly changes: ChangeFeed,
+  ) {}
 
   /**
    * Likes or unlikes in one transaction. The portfolio's row lock comes first, as in every write to a
@@ -15,7 +19,7 @@ export class LikesService {
    * once, and the stored counter moves only when a row really appeared or went.
    */
   async toggle(portfolioId: string, userId: string): Promise<LikeResult> {
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx): Promise<LikeResult> => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('Portfolio topilmadi');
       if (await likes.insertLike(trx, portfolioId, userId, new Date().toISOString())) {
         return { count: await likes.adjustLikesCount(trx, portfolioId, 1), isLiked: true };
@@ -23,5 +27,7 @@ export class LikesService {
       const removed = await likes.deleteLike(trx, portfolioId, userId);
       return { count: await likes.adjustLikesCount(trx, portfolioId, removed ? -1 : 0), isLiked: false };
     });
+    this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
+    return result;
   }
 }

@@ -12,6 +12,7 @@ import { LIMITS } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
@@ -51,6 +52,15 @@ const tooManyImages = () => {
   return new HttpError(422, 'VALIDATION_FAILED', message, { images: [message] });
 };
 
+/** What a created, edited or deleted portfolio may change: its page, lists, technologies, its author's counts. */
+const portfolioChange = (id: string, authorId: string) => [
+  changeTags.portfolio(id),
+  changeTags.lists,
+  changeTags.technologies,
+  changeTags.users,
+  changeTags.user(authorId),
+];
+
 export class PortfoliosService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,8 +69,9 @@ export class PortfoliosService {
       users: UsersService;
       comments: CommentsService;
       imageStore: ImageStore;
-      /** Totals of recent lists; cleared by every portfolio write, and by renames of authors. */
+      /** Totals of recent lists; cleared through `changes` by every write that changes a list. */
       totals: ListTotals;
+      changes: ChangeFeed;
     },
   ) {}
 
@@ -237,7 +248,7 @@ export class PortfoliosService {
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
             await writeSearchEntry(trx, this.dialect, id);
           });
-          this.deps.totals.clear();
+          this.deps.changes.publish(portfolioChange(id, author.id));
           break;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -300,7 +311,7 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
-    this.deps.totals.clear();
+    this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(removed);
     return (await this.get(current.id, actor.id))!;
   }
@@ -321,7 +332,7 @@ export class PortfoliosService {
       await portfolios.deletePortfolio(trx, current.id);
       return names;
     });
-    this.deps.totals.clear();
+    this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(images);
   }
 

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { ChangeFeed } from '../../lib/changes.js';
 import { newId } from '../../lib/ids.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
 import { CommentsService } from '../comments/comments.service.js';
@@ -46,6 +47,7 @@ let context: TestContext;
 let logged: Kysely<Database>;
 let captured: CompiledQuery[] = [];
 const totals = new ListTotals();
+const changes = await ChangeFeed.create({});
 let services: { portfolios: PortfoliosService; likes: LikesService; comments: CommentsService };
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run plans the same data. */
@@ -248,11 +250,17 @@ beforeAll(async () => {
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
     log,
   });
-  const users = new UsersService(logged, database.dialect, imageStore, new Set(), totals);
-  const comments = new CommentsService(logged, users);
+  const users = new UsersService(logged, database.dialect, imageStore, new Set(), changes);
+  const comments = new CommentsService(logged, users, changes);
   services = {
-    portfolios: new PortfoliosService(logged, database.dialect, { users, comments, imageStore, totals }),
-    likes: new LikesService(logged),
+    portfolios: new PortfoliosService(logged, database.dialect, {
+      users,
+      comments,
+      imageStore,
+      totals,
+      changes,
+    }),
+    likes: new LikesService(logged, changes),
     comments,
   };
 }, 120_000);

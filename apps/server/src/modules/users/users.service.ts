@@ -8,9 +8,9 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../auth/auth.repository.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
-import type { ListTotals } from '../portfolios/list-totals.js';
 import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
 import * as users from './users.repository.js';
 
@@ -27,8 +27,8 @@ export class UsersService {
     private readonly dialect: Dialect,
     private readonly imageStore: ImageStore,
     private readonly adminEmails: ReadonlySet<string>,
-    /** Searches by an author's names count differently after a rename. */
-    private readonly listTotals: ListTotals,
+    /** Hears of profile changes: names and avatars show on many pages, and searches match names. */
+    private readonly changes: ChangeFeed,
   ) {}
 
   isAdmin(row: Pick<UserRow, 'is_admin' | 'email'>): boolean {
@@ -169,7 +169,8 @@ export class UsersService {
       if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
-    if (renamed) this.listTotals.clear();
+    // Names, avatars and bios show on every page that shows the author or their comments.
+    this.changes.publish([changeTags.everything]);
     if (stored && current.image) await this.imageStore.remove([current.image]);
 
     const updated = await users.findUserById(this.db, current.id);

@@ -1,10 +1,8 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
 
 export function AboutRoute() {
-  useTitle(uz.about.title);
   return (
     <div className="container page page--narrow">
       <BackBar />

@@ -1,13 +1,11 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
 import { useCreatePortfolio } from '../../features/portfolios/api/create-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 
 export function CreateRoute() {
-  useTitle(uz.portfolioForm.createTitle);
   const create = useCreatePortfolio();
   const navigate = useNavigate();
   return (

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { FormAlert, TextField } from '../../components/form-field';
 import { StatusIndicator } from '../../components/status-indicator';
 import { useSendVerification } from '../../features/auth/api/send-verification';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
+import { WriteForm } from '../../components/write-form';
 
 /** Registration, step 1: the address gets a link that opens step 2 with `?email=&token=`. */
 export function EmailVerificationRoute() {
-  useTitle(uz.auth.verifyTitle);
   const send = useSendVerification();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -47,7 +46,7 @@ export function EmailVerificationRoute() {
             </button>
           </div>
         ) : (
-          <form className="form" onSubmit={onSubmit}>
+          <WriteForm className="form" onSubmit={onSubmit}>
             <p className="muted">{uz.auth.verifyLead}</p>
             {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
             <TextField
@@ -65,7 +64,7 @@ export function EmailVerificationRoute() {
               {send.isPending ? <span className="spinner" aria-hidden="true" /> : null}
               {uz.auth.sendLink}
             </button>
-          </form>
+          </WriteForm>
         )}
         <p className="form-foot">
           {uz.auth.haveAccount} <Link to="/auth/login">{uz.auth.loginLink}</Link>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { FormAlert, TextField } from '../../components/form-field';
 import { useLogin } from '../../features/auth/api/login';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
+import { WriteForm } from '../../components/write-form';
 
 export function LoginRoute() {
-  useTitle(uz.auth.loginTitle);
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
@@ -31,7 +30,7 @@ export function LoginRoute() {
       <div className="panel form-card">
         <h1>{uz.auth.loginTitle}</h1>
         <p className="muted">{uz.auth.loginLead}</p>
-        <form className="form" onSubmit={onSubmit}>
+        <WriteForm className="form" onSubmit={onSubmit}>
           {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
           <TextField
             label={uz.auth.emailOrUsername}
@@ -57,7 +56,7 @@ export function LoginRoute() {
             {login.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {uz.auth.submitLogin}
           </button>
-        </form>
+        </WriteForm>
         <p className="form-foot">
           {uz.auth.noAccount} <Link to="/auth/register/emailverification">{uz.auth.registerLink}</Link>
         </p>

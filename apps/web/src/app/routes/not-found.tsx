@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
-import { useTitle } from '../../lib/use-title';
+import { Link } from '../../lib/router';
 import { uz } from '../../i18n/uz';
 
 export function NotFoundRoute() {
-  useTitle(uz.notFound.title);
   return (
     <div className="container page not-found">
       <p className="not-found__code" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
 import { ErrorView } from '../../components/error-view';
 import { PageSpinner } from '../../components/spinner';
@@ -6,7 +6,6 @@ import { useAuth } from '../../features/auth/api/get-me';
 import { usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 
@@ -20,6 +19,14 @@ function EditPortfolio() {
   if (query.isPending || isLoading) return <PageSpinner />;
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
   const portfolio = query.data;
+  if (!portfolio) {
+    return (
+      <div className="empty">
+        <h1>{uz.portfolio.notFoundTitle}</h1>
+        <p>{uz.portfolio.notFound}</p>
+      </div>
+    );
+  }
   if (!user || !(user.isAdmin || user._id === portfolio.author._id)) {
     return (
       <div className="empty">
@@ -51,7 +58,6 @@ function EditPortfolio() {
 }
 
 export function PortfolioEditRoute() {
-  useTitle(uz.portfolioForm.editTitle);
   return (
     <RequireAuth>
       <div className="container page page--narrow">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../components/avatar';
 import { BackBar } from '../../components/back-bar';
 import { Dialog } from '../../components/dialog';
@@ -17,8 +17,7 @@ import { LikeButton } from '../../features/portfolios/components/like-button';
 import { Markdown } from '../../features/portfolios/components/markdown';
 import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
 import { listHref } from '../../features/portfolios/list-query';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useTitle } from '../../lib/use-title';
+import { errorMessage } from '../../lib/api-client';
 import { uz } from '../../i18n/uz';
 
 export function PortfolioRoute() {
@@ -28,15 +27,15 @@ export function PortfolioRoute() {
   const navigate = useNavigate();
   const remove = useDeletePortfolio();
   const [confirming, setConfirming] = useState(false);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useTitle(query.data?.title ?? (notFound ? uz.portfolio.notFoundTitle : null));
 
   if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
+  if (query.isError || query.data === null) {
     return (
       <div className="container page page--narrow">
         <BackBar />
-        {notFound ? (
+        {query.isError ? (
+          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
           <div className="empty">
             <h1>{uz.portfolio.notFoundTitle}</h1>
             <p>{uz.portfolio.notFound}</p>
@@ -44,8 +43,6 @@ export function PortfolioRoute() {
               {uz.notFound.home}
             </Link>
           </div>
-        ) : (
-          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
         )}
       </div>
     );

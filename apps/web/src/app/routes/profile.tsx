@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorView } from '../../components/error-view';
@@ -8,11 +8,8 @@ import { PageSpinner } from '../../components/spinner';
 import { StatusIndicator } from '../../components/status-indicator';
 import { useAuth } from '../../features/auth/api/get-me';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
-import { fullName } from '../../components/avatar';
 import { useUser } from '../../features/users/api/get-user';
 import { UserProfile } from '../../features/users/components/user-profile';
-import { ApiError } from '../../lib/api-client';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 
@@ -33,7 +30,6 @@ function MyProfile() {
   const [notice, setNotice] = useState<string | null>(
     (location.state as { notice?: string } | null)?.notice ?? null,
   );
-  useTitle(editing ? uz.profileEdit.title : uz.user.myProfile);
 
   if (isLoading || !user) return <PageSpinner />;
   return (
@@ -73,14 +69,14 @@ export function UserProfileRoute() {
   const { username = '' } = useParams();
   const query = useUser(username);
   const { user: me } = useAuth();
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useTitle(query.data ? uz.user.profileTitle(fullName(query.data)) : notFound ? uz.user.notFoundTitle : null);
   return (
     <div className="container page">
       <BackBar />
       {query.isPending ? (
         <PageSpinner />
-      ) : notFound ? (
+      ) : query.isError ? (
+        <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data === null ? (
         <div className="empty">
           <h1>{uz.user.notFoundTitle}</h1>
           <p>{uz.user.notFound}</p>
@@ -88,8 +84,6 @@ export function UserProfileRoute() {
             {uz.notFound.home}
           </Link>
         </div>
-      ) : query.isError ? (
-        <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <ErrorBoundary>
           <UserProfile

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field';
 import { ProgressBar } from '../../components/progress-bar';
 import { useRegister } from '../../features/auth/api/register';
 import { AvatarPicker } from '../../features/profile/components/avatar-picker';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { useTitle } from '../../lib/use-title';
 import { uz } from '../../i18n/uz';
+import { WriteForm } from '../../components/write-form';
 
 const empty = {
   username: '',
@@ -21,7 +21,6 @@ const empty = {
 
 /** Registration, step 2: opened from the emailed link with `?email=&token=`. */
 export function RegisterRoute() {
-  useTitle(uz.auth.registerTitle);
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
@@ -82,7 +81,7 @@ export function RegisterRoute() {
         <span className="step">{uz.auth.registerStep}</span>
         <h1>{uz.auth.registerTitle}</h1>
         <p className="muted">{uz.auth.registerLead}</p>
-        <form className="form" onSubmit={onSubmit}>
+        <WriteForm className="form" onSubmit={onSubmit}>
           {errors.message ? (
             <FormAlert failure={errors}>
               <p style={{ margin: 0 }}>{errors.message}</p>
@@ -193,7 +192,7 @@ export function RegisterRoute() {
             {register.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {uz.auth.submitRegister}
           </button>
-        </form>
+        </WriteForm>
       </div>
     </div>
   );

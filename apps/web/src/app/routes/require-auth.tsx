@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
+import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
-import { useTitle } from '../../lib/use-title';
+import { useHydrated } from '../../lib/hydrated';
 import { uz } from '../../i18n/uz';
 
 /** Pages for signed-in users only: a visitor is asked to sign in and comes back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isSignedIn } = useAuth();
+  const hydrated = useHydrated();
   const location = useLocation();
+  // The server cannot read the token: it sends a spinner, and the browser decides once it can.
+  if (!hydrated) return <PageSpinner />;
   if (isSignedIn) return children;
   return <LoginRequired from={location.pathname + location.search} />;
 }
 
 function LoginRequired({ from }: { from: string }) {
-  useTitle(uz.auth.loginRequiredTitle);
   return (
     <div className="container page page--form">
       <div className="panel form-card">

@@ -1,3 +1,7 @@
+import { PAGE_SIZE, SORTS, type Sort } from '@portfolio-master/contract/constants';
+import type { PortfolioPage } from '@portfolio-master/contract';
+import type { PortfolioListParams } from './api/get-portfolios';
+
 /** The list's URL: /page/{n}?filter=a,b&q=text. */
 
 export function parseFilter(value: string | null): string[] {
@@ -14,12 +18,46 @@ export function parseFilter(value: string | null): string[] {
   return out;
 }
 
-export function listHref(page: number, filter: string[] = [], q = ''): string {
+export function listHref(page: number, filter: string[] = [], q = '', sort: Sort = 'new'): string {
   const search = new URLSearchParams();
   if (filter.length) search.set('filter', filter.join(','));
   if (q) search.set('q', q);
+  if (sort !== 'new') search.set('sort', sort);
   const query = search.toString().replace(/%2C/g, ',');
   return `/page/${page}${query ? `?${query}` : ''}`;
+}
+
+/** What a list address asks for. */
+export interface ListLocation {
+  page: number;
+  filter: string[];
+  q: string;
+  sort: Sort;
+}
+
+/**
+ * Reads `/page/{n}?filter=&q=&sort=`; null when the page number is not a plain positive whole number
+ * (`/page/0`, `/page/01`, `/page/x` do not exist). A plain HTML form sends `filter` once per checked box;
+ * those are read like the comma-separated form.
+ */
+export function readListLocation(
+  pageParam: string | undefined,
+  search: URLSearchParams,
+): ListLocation | null {
+  const page = Number(pageParam);
+  if (!Number.isSafeInteger(page) || page < 1 || String(page) !== pageParam) return null;
+  const sort = search.get('sort');
+  return {
+    page,
+    filter: parseFilter(search.getAll('filter').join(',')),
+    q: (search.get('q') ?? '').trim(),
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'new',
+  };
+}
+
+/** The API request for a list address. */
+export function listParams(list: ListLocation): PortfolioListParams {
+  return { page: list.page, filter: list.filter, q: list.q, sort: list.sort, limit: PAGE_SIZE };
 }
 
 /** Checking adds the technology, unchecking removes it (case-insensitively). */
@@ -29,8 +67,13 @@ export function toggleTechnology(current: string[], name: string): string[] {
 }
 
 /** Where a toggle leads: page 1 of the new filter; an empty selection goes to /page/1 with no query. */
-export function filterToggleHref(current: string[], name: string, q = ''): string {
+export function filterToggleHref(current: string[], name: string, q = '', sort: Sort = 'new'): string {
   const next = toggleTechnology(current, name);
   if (next.length === 0) return '/page/1';
-  return listHref(1, next, q);
+  return listHref(1, next, q, sort);
+}
+
+/** The last page with items; past it a list page does not exist (page 1 always does). */
+export function isPastLastPage(page: Pick<PortfolioPage, 'pageCount'>, number: number): boolean {
+  return number > 1 && number > page.pageCount;
 }

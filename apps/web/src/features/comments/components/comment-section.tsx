@@ -1,6 +1,6 @@
 import type { Comment, User } from '@portfolio-master/contract';
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { Dialog } from '../../../components/dialog';
 import { FieldErrors } from '../../../components/form-field';
@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { uz } from '../../../i18n/uz';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
+import { WriteForm } from '../../../components/write-form';
 
 export interface CommentSectionProps {
   portfolioId: string;
@@ -78,7 +79,7 @@ export function CommentSection({
       </h2>
 
       {signedIn ? (
-        <form className="comment-form" onSubmit={submit} noValidate={false}>
+        <WriteForm className="comment-form" onSubmit={submit} noValidate={false}>
           <div className="comment-form__row">
             {user ? <Avatar user={user} size={50} decorative /> : null}
             <div className="field">
@@ -107,7 +108,7 @@ export function CommentSection({
               {uz.comments.submit}
             </button>
           </div>
-        </form>
+        </WriteForm>
       ) : (
         <p className="login-prompt">
           <Link to="/auth/login" state={{ from: location.pathname }}>

@@ -1,16 +1,19 @@
 import type { Portfolio } from '@portfolio-master/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, nullWhenMissing, type ReadContext } from '../../../lib/api-client';
 
-/** `GET /portfolio/{idOrLinktitle}`; with a token, `likedByMe` tells whether I liked it. */
-export function getPortfolio(idOrLinktitle: string, signal?: AbortSignal): Promise<Portfolio> {
-  return apiGet<Portfolio>(`/portfolio/${encodeURIComponent(idOrLinktitle)}`, signal);
+/**
+ * `GET /portfolio/{idOrLinktitle}`, or null when there is no such portfolio; with a token, `likedByMe`
+ * tells whether I liked it.
+ */
+export function getPortfolio(idOrLinktitle: string, context?: ReadContext): Promise<Portfolio | null> {
+  return nullWhenMissing(apiGet<Portfolio>(`/portfolio/${encodeURIComponent(idOrLinktitle)}`, context));
 }
 
 export const portfolioQueryOptions = (idOrLinktitle: string, token: string | null) =>
   queryOptions({
     queryKey: ['portfolio', idOrLinktitle, { signedIn: token !== null }],
-    queryFn: ({ signal }) => getPortfolio(idOrLinktitle, signal),
+    queryFn: (context) => getPortfolio(idOrLinktitle, context),
   });
 
 export function usePortfolio(idOrLinktitle: string, token: string | null) {

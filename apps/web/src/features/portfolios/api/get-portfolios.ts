@@ -1,5 +1,5 @@
 import type { PortfolioPage } from '@portfolio-master/contract';
-import { PAGE_SIZE } from '@portfolio-master/contract/constants';
+import { PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -7,41 +7,45 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, type ReadContext } from '../../../lib/api-client';
+import { useToken } from '../../../lib/auth-token';
 
 export interface PortfolioListParams {
   page: number;
   filter?: string[];
   q?: string;
+  sort?: Sort;
   author?: string;
   limit?: number;
 }
 
 /** `GET /portfolio`: one server-side page of summaries. */
-export function getPortfolios(params: PortfolioListParams, signal?: AbortSignal): Promise<PortfolioPage> {
+export function getPortfolios(params: PortfolioListParams, context?: ReadContext): Promise<PortfolioPage> {
   const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit ?? PAGE_SIZE) });
   if (params.filter?.length) search.set('filter', params.filter.join(','));
   if (params.q) search.set('q', params.q);
+  if (params.sort && params.sort !== 'new') search.set('sort', params.sort);
   if (params.author) search.set('author', params.author);
-  return apiGet<PortfolioPage>(`/portfolio?${search}`, signal);
+  return apiGet<PortfolioPage>(`/portfolio?${search}`, context);
 }
 
-export const portfoliosQueryOptions = (params: PortfolioListParams) =>
+/** Cards show `likedByMe`, so a signed-in viewer's pages are kept apart from the anonymous ones. */
+export const portfoliosQueryOptions = (params: PortfolioListParams, token: string | null) =>
   queryOptions({
-    queryKey: ['portfolios', params],
-    queryFn: ({ signal }) => getPortfolios(params, signal),
+    queryKey: ['portfolios', params, { signedIn: token !== null }],
+    queryFn: (context) => getPortfolios(params, context),
     placeholderData: keepPreviousData,
   });
 
 export function usePortfolios(params: PortfolioListParams) {
-  return useQuery(portfoliosQueryOptions(params));
+  return useQuery(portfoliosQueryOptions(params, useToken()));
 }
 
 /** One author's portfolios, a page of 10 at a time, for a profile's "show more". */
 export const authorPortfoliosQueryOptions = (author: string) =>
   infiniteQueryOptions({
     queryKey: ['portfolios', 'by-author', author],
-    queryFn: ({ pageParam, signal }) => getPortfolios({ page: pageParam, author, limit: PAGE_SIZE }, signal),
+    queryFn: (context) => getPortfolios({ page: context.pageParam, author, limit: PAGE_SIZE }, context),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
   });

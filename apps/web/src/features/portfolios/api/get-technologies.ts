@@ -1,16 +1,16 @@
 import type { Technology } from '@portfolio-master/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, type ReadContext } from '../../../lib/api-client';
 
 /** `GET /portfolio/technologies`: most used first. */
-export function getTechnologies(signal?: AbortSignal): Promise<Technology[]> {
-  return apiGet<Technology[]>('/portfolio/technologies', signal);
+export function getTechnologies(context?: ReadContext): Promise<Technology[]> {
+  return apiGet<Technology[]>('/portfolio/technologies', context);
 }
 
 export const technologiesQueryOptions = () =>
   queryOptions({
     queryKey: ['technologies'],
-    queryFn: ({ signal }) => getTechnologies(signal),
+    queryFn: (context) => getTechnologies(context),
     staleTime: 60_000,
   });
 

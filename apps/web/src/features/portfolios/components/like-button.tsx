@@ -1,6 +1,6 @@
 import type { Portfolio } from '@portfolio-master/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import { HeartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { uz } from '../../../i18n/uz';

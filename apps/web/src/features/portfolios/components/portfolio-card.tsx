@@ -1,5 +1,5 @@
 import type { PortfolioSummary } from '@portfolio-master/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LazyImage } from '../../../components/lazy-image';

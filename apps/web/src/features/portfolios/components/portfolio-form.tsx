@@ -6,6 +6,7 @@ import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-e
 import { uz } from '../../../i18n/uz';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { ImagePicker, type GalleryItem } from './image-picker';
+import { WriteForm } from '../../../components/write-form';
 
 export interface PortfolioFormProps {
   initial?: Portfolio;
@@ -60,7 +61,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
   };
 
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <WriteForm className="form" onSubmit={onSubmit}>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <TextField
         label={uz.portfolioForm.title}
@@ -126,6 +127,6 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
         {pending ? <span className="spinner" aria-hidden="true" /> : null}
         {submitLabel}
       </button>
-    </form>
+    </WriteForm>
   );
 }

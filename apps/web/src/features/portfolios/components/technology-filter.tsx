@@ -2,26 +2,26 @@ import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon, FilterIcon } from '../../../components/icons';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
+import { Link } from '../../../lib/router';
 import { uz } from '../../../i18n/uz';
 import { useTechnologies } from '../api/get-technologies';
 
 export interface TechnologyFilterProps {
   selected: string[];
+  /** The search in force, kept when the form is sent without JavaScript. */
+  q?: string;
   onToggle: (name: string) => void;
-  onClear: () => void;
-  /** Open at first (wide screens); a phone starts with it closed. */
-  defaultOpen?: boolean;
 }
 
-/** A collapsible checkbox list of technologies. */
-export function TechnologyFilter({
-  selected,
-  onToggle,
-  onClear,
-  defaultOpen = false,
-}: TechnologyFilterProps) {
-  const [open, setOpen] = useState(defaultOpen || selected.length > 0);
+/**
+ * A checkbox list of technologies. On a phone it folds behind a button and starts open only when a
+ * filter is in force; from 900px it is always open (index.css), so the first render is the same on the
+ * server and in every browser. Without JavaScript it is a plain GET form with its own button.
+ */
+export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilterProps) {
+  const [open, setOpen] = useState(selected.length > 0);
   const listId = useId();
+  const titleId = useId();
   const query = useTechnologies();
   // The box flips at once; the URL (and so `selected`) follows a moment later.
   const [shown, setShown] = useState(selected);
@@ -43,7 +43,12 @@ export function TechnologyFilter({
   ];
 
   return (
-    <section className="panel filter">
+    <section className="panel filter home__filter" aria-labelledby={titleId}>
+      <h2 id={titleId} className="filter__heading">
+        <FilterIcon />
+        {uz.filter.title}
+        {selected.length ? <span className="badge">{selected.length}</span> : null}
+      </h2>
       <button
         type="button"
         className="filter__toggle"
@@ -57,7 +62,15 @@ export function TechnologyFilter({
         <span className="visually-hidden">{open ? uz.filter.hide : uz.filter.show}</span>
         <ChevronDownIcon className={`filter__chevron${open ? ' is-open' : ''}`} />
       </button>
-      <div id={listId} hidden={!open} className="filter__body" aria-busy={query.isPending}>
+      <form
+        id={listId}
+        hidden={!open}
+        className="filter__body"
+        aria-busy={query.isPending}
+        action="/page/1"
+        method="get"
+        onSubmit={(event) => event.preventDefault()}
+      >
         {query.isPending ? (
           <Spinner />
         ) : query.isError ? (
@@ -69,7 +82,13 @@ export function TechnologyFilter({
             {names.map(({ name, count }) => (
               <li key={name}>
                 <label className="check">
-                  <input type="checkbox" checked={isChecked(name)} onChange={() => toggle(name)} />
+                  <input
+                    type="checkbox"
+                    name="filter"
+                    value={name}
+                    checked={isChecked(name)}
+                    onChange={() => toggle(name)}
+                  />
                   <span className="check__label">{name}</span>
                   {count ? <span className="check__count">{count}</span> : null}
                 </label>
@@ -77,12 +96,18 @@ export function TechnologyFilter({
             ))}
           </ul>
         )}
-        {selected.length ? (
-          <button type="button" className="button button--ghost button--small" onClick={onClear}>
-            {uz.filter.clear}
+        {q ? <input type="hidden" name="q" value={q} /> : null}
+        <noscript>
+          <button type="submit" className="button button--primary button--small">
+            {uz.filter.apply}
           </button>
+        </noscript>
+        {selected.length ? (
+          <Link to="/page/1" className="button button--ghost button--small">
+            {uz.filter.clear}
+          </Link>
         ) : null}
-      </div>
+      </form>
     </section>
   );
 }

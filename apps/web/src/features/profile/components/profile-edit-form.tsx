@@ -6,6 +6,7 @@ import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-e
 import { uz } from '../../../i18n/uz';
 import { useUpdateMe } from '../api/update-me';
 import { AvatarPicker } from './avatar-picker';
+import { WriteForm } from '../../../components/write-form';
 
 /** Edits my profile; a failed save keeps every typed value and shows the server's messages by field. */
 export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: User | null) => void }) {
@@ -54,7 +55,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
   };
 
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <WriteForm className="form" onSubmit={onSubmit}>
       <h1>{uz.profileEdit.title}</h1>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <AvatarPicker file={image} onChange={setImage} current={user} errors={errors.fields.image} />
@@ -169,6 +170,6 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
           {uz.profileEdit.cancel}
         </button>
       </div>
-    </form>
+    </WriteForm>
   );
 }

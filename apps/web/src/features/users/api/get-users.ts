@@ -1,14 +1,14 @@
 import type { User } from '@portfolio-master/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, type ReadContext } from '../../../lib/api-client';
 
 /** `GET /user/all`: newest first. */
-export function getUsers(limit: number, signal?: AbortSignal): Promise<User[]> {
-  return apiGet<User[]>(`/user/all?limit=${limit}`, signal);
+export function getUsers(limit: number, context?: ReadContext): Promise<User[]> {
+  return apiGet<User[]>(`/user/all?limit=${limit}`, context);
 }
 
 export const usersQueryOptions = (limit = 8) =>
-  queryOptions({ queryKey: ['users', { limit }], queryFn: ({ signal }) => getUsers(limit, signal) });
+  queryOptions({ queryKey: ['users', { limit }], queryFn: (context) => getUsers(limit, context) });
 
 export function useUsers(limit?: number) {
   return useQuery(usersQueryOptions(limit));

@@ -1,6 +1,6 @@
 import type { User } from '@portfolio-master/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
 import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';

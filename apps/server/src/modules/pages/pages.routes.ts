@@ -1,0 +1,161 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import { changeTags } from '../../lib/changes.js';
+import { sendNotFound } from '../../plugins/errors.js';
+import type { AppServices } from '../../services.js';
+import { cachedPage, encodedBody, PageCache, type CachedPage } from './page-cache.js';
+import { loadWebBuild, type WebBuild } from './web-build.js';
+
+/** Vite names every file under assets/ after its content hash, so a given URL never changes content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Addresses the pages never answer: the API, images, preview cards and the build's own files. */
+const NOT_PAGES = /^\/(api|image|og|assets)(\/|$)/;
+
+type Rendered =
+  | {
+      kind: 'page';
+      page: CachedPage;
+      /** What it was made from; null when it may not be kept. */ tags: string[] | null;
+    }
+  | { kind: 'redirect'; status: number; location: string };
+
+/**
+ * The web app: its built files, and every other GET or HEAD outside the API rendered on the server by
+ * the app's own render entry (see docs/decisions/0015-server-rendering.md). Fastify takes one not-found
+ * handler per prefix, so this is where it is installed, with or without a built web app.
+ */
+export async function registerPages(
+  app: FastifyInstance,
+  services: AppServices,
+  webDist: string,
+): Promise<void> {
+  const build = await loadWebBuild(webDist);
+  if (!build) {
+    app.setNotFoundHandler(sendNotFound);
+    return;
+  }
+  await registerStaticFiles(app, build);
+
+  const cache = new PageCache();
+  services.changes.subscribe((tags) => cache.invalidate(tags));
+  const rendering = new Map<string, Promise<Rendered>>();
+
+  const render = async (url: string): Promise<Rendered> => {
+    let tags: Set<string> | null = new Set<string>();
+    const result = await build.renderer.render({
+      url,
+      publicUrl: services.config.publicUrl,
+      now: Date.now(),
+      fetch: async (apiUrl) => {
+        const response = await app.inject({
+          method: 'GET',
+          url: apiUrl,
+          headers: { accept: 'application/json' },
+        });
+        const read = readTags(apiUrl, response);
+        if (read && tags) for (const tag of read) tags.add(tag);
+        else tags = null;
+        return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, {
+          status: response.statusCode,
+          headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+        });
+      },
+    });
+    if (result.kind === 'redirect') return result;
+    const page = cachedPage(result.status, build.compose(result));
+    return { kind: 'page', page, tags: result.shared && tags ? [...tags] : null };
+  };
+
+  /**
+   * A page the same for every visitor is kept while nothing it was made from changes; concurrent
+   * requests for the same address share one render.
+   */
+  const pageFor = async (key: string): Promise<Rendered> => {
+    const cached = cache.get(key);
+    if (cached) return { kind: 'page', page: cached, tags: [] };
+    let pending = rendering.get(key);
+    if (!pending) {
+      const mark = cache.mark();
+      pending = render(key)
+        .then((rendered) => {
+          if (rendered.kind === 'page' && rendered.tags) {
+            cache.set(key, rendered.page, rendered.tags, mark);
+          }
+          return rendered;
+        })
+        .finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(pathname)) {
+      return sendNotFound(request, reply);
+    }
+    const rendered = await pageFor(request.url);
+    if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    return sendPage(request, reply, rendered.page);
+  });
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply
+    .code(page.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding');
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.header('content-length', body.length).send(body);
+}
+
+/**
+ * The built files, sent precompressed (`.br`, `.gz` beside each) to clients that accept them. Hashed
+ * files under `/assets/` are cached for a year; the rest (the favicon) revalidate. The page template is
+ * not a file anyone may fetch.
+ */
+async function registerStaticFiles(app: FastifyInstance, build: WebBuild): Promise<void> {
+  const assets = path.join(build.root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: build.root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+    },
+  });
+}
+
+/** What an API read made a page depend on (see `changeTags`); null for a read this does not know. */
+export function readTags(apiUrl: string, response: LightMyRequestResponse): string[] | null {
+  const pathname = apiUrl.split('?')[0] ?? '';
+  if (pathname === '/api/portfolio') return [changeTags.lists];
+  if (pathname === '/api/portfolio/technologies') return [changeTags.technologies];
+  if (pathname === '/api/user/all') return [changeTags.users];
+  const id = response.statusCode === 200 ? idOf(response) : undefined;
+  if (pathname.startsWith('/api/portfolio/')) {
+    // A portfolio that is not there yet may be created: creates change lists.
+    return id ? [changeTags.portfolio(id)] : [changeTags.lists];
+  }
+  if (pathname.startsWith('/api/user/')) return id ? [changeTags.user(id)] : [changeTags.users];
+  return null;
+}
+
+function idOf(response: LightMyRequestResponse): string | undefined {
+  try {
+    const body = JSON.parse(response.body) as { _id?: unknown };
+    return typeof body._id === 'string' ? body._id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,324 @@
+import type { Portfolio, PortfolioPage, User } from '@portfolio-master/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { fullName } from '../components/avatar';
+import { portfolioQueryOptions } from '../features/portfolios/api/get-portfolio';
+import {
+  authorPortfoliosQueryOptions,
+  portfoliosQueryOptions,
+} from '../features/portfolios/api/get-portfolios';
+import { technologiesQueryOptions } from '../features/portfolios/api/get-technologies';
+import {
+  isPastLastPage,
+  listHref,
+  listParams,
+  readListLocation,
+  type ListLocation,
+} from '../features/portfolios/list-query';
+import { userQueryOptions } from '../features/users/api/get-user';
+import { usersQueryOptions } from '../features/users/api/get-users';
+import { markdownToText, truncate, type PageHead } from '../lib/head';
+import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import { matchPath } from '../lib/router';
+import { uz } from '../i18n/uz';
+import { HomeRoute } from './routes/home';
+import { NotFoundRoute } from './routes/not-found';
+
+/** What a route's loader and head see: the address, the query cache and who is looking. */
+export interface RouteContext {
+  params: Record<string, string>;
+  search: URLSearchParams;
+  client: QueryClient;
+  /** The session token; null on the server, which renders every page as a visitor sees it. */
+  token: string | null;
+}
+
+export type LoadResult = 'ok' | 'not-found';
+
+export interface PageRoute {
+  path: string;
+  page: LazyPage;
+  /** The page's source module, which names its chunk in the build manifest (for preload hints). */
+  chunk?: string;
+  /**
+   * Puts the page's data into the query cache through the same query options its components use, and
+   * says whether the page exists. The server awaits it before rendering; the browser starts it when it
+   * navigates, at the same time as the page's chunk.
+   */
+  load?(context: RouteContext): Promise<LoadResult>;
+  /** What the page says about itself, from the data `load` put in the cache. */
+  head(context: RouteContext): PageHead;
+  /** An address that only sends the visitor elsewhere. */
+  redirect?: string;
+}
+
+export interface RouteMatch {
+  route: PageRoute;
+  params: Record<string, string>;
+}
+
+const eager = (Component: LazyPage['Component']): LazyPage => ({ Component, preload: async () => {} });
+
+const SITE_DESCRIPTION = uz.footer.aboutBlurb;
+const title = (text?: string | null) => (text ? `${text} | ${uz.appName}` : uz.appName);
+
+/** A page for one visitor (a form, an own profile): its title, nothing to index. */
+const privateHead = (text: string) => (): PageHead => ({
+  title: title(text),
+  description: SITE_DESCRIPTION,
+  type: 'website',
+  noindex: true,
+});
+
+const SITE_FEED = { href: '/feed.xml', title: uz.feeds.site };
+
+function listHead(list: ListLocation | null, page: PortfolioPage | undefined): PageHead {
+  if (!list) return notFoundHead();
+  const parts: string[] = [];
+  if (list.q) parts.push(uz.list.searchingFor(list.q));
+  if (list.filter.length) parts.push(list.filter.join(', '));
+  const heading = parts.length ? `${parts.join(' · ')} — ${uz.list.title}` : uz.list.title;
+  const text = list.page > 1 ? `${heading} — ${uz.pagination.page(list.page)}` : heading;
+  const single = list.filter.length === 1 ? list.filter[0] : undefined;
+  return {
+    // The first page is the site itself: its title is the site's name alone.
+    title: list.page === 1 && parts.length === 0 ? title() : title(text),
+    description:
+      list.filter.length && page
+        ? uz.list.filterDescription(list.filter.join(', '), page.total)
+        : SITE_DESCRIPTION,
+    canonical: listHref(list.page, list.filter, list.q, list.sort),
+    type: 'website',
+    // Search results are for the person searching; technology lists are pages worth finding.
+    noindex: list.q !== '',
+    feeds: single
+      ? [
+          { href: `/technology/${encodeURIComponent(single)}/feed.xml`, title: uz.feeds.technology(single) },
+          SITE_FEED,
+        ]
+      : [SITE_FEED],
+  };
+}
+
+function portfolioHead(portfolio: Portfolio | null | undefined): PageHead {
+  if (!portfolio) return notFoundHead(uz.portfolio.notFoundTitle);
+  const path = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
+  const author = fullName(portfolio.author);
+  const text = markdownToText(portfolio.description);
+  const image = `/og/portfolio/${encodeURIComponent(portfolio.linktitle)}.png`;
+  const authorPath = `/profile/${encodeURIComponent(portfolio.author.username)}`;
+  return {
+    title: title(portfolio.title),
+    description: truncate(text || uz.portfolio.metaDescription(portfolio.title, author, portfolio.used)),
+    canonical: path,
+    image,
+    imageAlt: uz.card.cover(portfolio.title),
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'CreativeWork',
+      name: portfolio.title,
+      headline: portfolio.title,
+      description: truncate(text, 300) || undefined,
+      url: path,
+      image,
+      dateCreated: portfolio.date,
+      datePublished: portfolio.date,
+      dateModified: portfolio.updatedAt,
+      keywords: portfolio.used.join(', ') || undefined,
+      author: { '@type': 'Person', name: author, alternateName: portfolio.author.username, url: authorPath },
+      sameAs: [portfolio.url, portfolio.repoUrl].filter(Boolean),
+      interactionStatistic: [
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/LikeAction',
+          userInteractionCount: portfolio.likesCount,
+        },
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/CommentAction',
+          userInteractionCount: portfolio.commentsCount,
+        },
+      ],
+    },
+    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, SITE_FEED],
+  };
+}
+
+function profileHead(user: User | null | undefined): PageHead {
+  if (!user) return notFoundHead(uz.user.notFoundTitle);
+  const name = fullName(user);
+  const path = `/profile/${encodeURIComponent(user.username)}`;
+  const image = `/og/profile/${encodeURIComponent(user.username)}.png`;
+  const about = user.description.trim() || (user.skills.length ? user.skills.join(', ') : '');
+  return {
+    title: title(uz.user.profileTitle(name)),
+    description: truncate(
+      about ? `${name} (@${user.username}): ${about}` : uz.user.metaDescription(name, user.username),
+    ),
+    canonical: path,
+    image,
+    imageAlt: uz.user.avatarAlt(name),
+    type: 'profile',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: path,
+      dateCreated: user.registeredDate,
+      mainEntity: {
+        '@type': 'Person',
+        name,
+        alternateName: user.username,
+        description: user.description.trim() || undefined,
+        image: user.image ? `/image/${encodeURIComponent(user.image)}` : undefined,
+        knowsAbout: user.skills.length ? user.skills : undefined,
+        url: path,
+      },
+    },
+    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, SITE_FEED],
+  };
+}
+
+function notFoundHead(text: string = uz.notFound.title): PageHead {
+  return { title: title(text), description: uz.notFound.text, type: 'website', noindex: true };
+}
+
+/** A 404 from the API is an answer (the thing does not exist), not a failure. */
+const found = (value: unknown): LoadResult => (value ? 'ok' : 'not-found');
+
+const portfolioPages = () => import('./routes/portfolio');
+const profilePages = () => import('./routes/profile');
+
+export const routes: PageRoute[] = [
+  { path: '/', page: eager(() => null), redirect: '/page/1', head: () => notFoundHead() },
+  {
+    path: '/page/:page',
+    page: eager(HomeRoute),
+    async load({ params, search, client, token }) {
+      const list = readListLocation(params.page, search);
+      if (!list) return 'not-found';
+      const [page] = await Promise.all([
+        client.ensureQueryData(portfoliosQueryOptions(listParams(list), token)),
+        client.prefetchQuery(technologiesQueryOptions()),
+        client.prefetchQuery(usersQueryOptions()),
+      ]);
+      return isPastLastPage(page, list.page) ? 'not-found' : 'ok';
+    },
+    head({ params, search, client, token }) {
+      const list = readListLocation(params.page, search);
+      const page = list
+        ? client.getQueryData(portfoliosQueryOptions(listParams(list), token).queryKey)
+        : undefined;
+      if (list && page && isPastLastPage(page, list.page)) return notFoundHead();
+      return listHead(list, page);
+    },
+  },
+  {
+    path: '/portfolio/:linktitle',
+    page: lazyPage(() => portfolioPages().then((module) => module.PortfolioRoute)),
+    chunk: 'src/app/routes/portfolio.tsx',
+    async load({ params, client, token }) {
+      return found(await client.ensureQueryData(portfolioQueryOptions(params.linktitle!, token)));
+    },
+    head: ({ params, client, token }) =>
+      portfolioHead(client.getQueryData(portfolioQueryOptions(params.linktitle!, token).queryKey)),
+  },
+  {
+    path: '/portfolio/:linktitle/edit',
+    page: lazyPage(() => import('./routes/portfolio-edit').then((module) => module.PortfolioEditRoute)),
+    chunk: 'src/app/routes/portfolio-edit.tsx',
+    head: privateHead(uz.portfolioForm.editTitle),
+  },
+  {
+    path: '/create',
+    page: lazyPage(() => import('./routes/create').then((module) => module.CreateRoute)),
+    chunk: 'src/app/routes/create.tsx',
+    head: privateHead(uz.portfolioForm.createTitle),
+  },
+  {
+    path: '/auth/login',
+    page: lazyPage(() => import('./routes/login').then((module) => module.LoginRoute)),
+    chunk: 'src/app/routes/login.tsx',
+    head: privateHead(uz.auth.loginTitle),
+  },
+  {
+    path: '/auth/register',
+    page: lazyPage(() => import('./routes/register').then((module) => module.RegisterRoute)),
+    chunk: 'src/app/routes/register.tsx',
+    head: privateHead(uz.auth.registerTitle),
+  },
+  {
+    path: '/auth/register/emailverification',
+    page: lazyPage(() =>
+      import('./routes/email-verification').then((module) => module.EmailVerificationRoute),
+    ),
+    chunk: 'src/app/routes/email-verification.tsx',
+    head: privateHead(uz.auth.verifyTitle),
+  },
+  {
+    path: '/profile',
+    page: lazyPage(() => profilePages().then((module) => module.MyProfileRoute)),
+    chunk: 'src/app/routes/profile.tsx',
+    head: ({ search }) =>
+      privateHead(search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile)(),
+  },
+  {
+    path: '/profile/:username',
+    page: lazyPage(() => profilePages().then((module) => module.UserProfileRoute)),
+    chunk: 'src/app/routes/profile.tsx',
+    async load({ params, client }) {
+      const [user] = await Promise.all([
+        client.ensureQueryData(userQueryOptions(params.username!)),
+        client.prefetchInfiniteQuery(authorPortfoliosQueryOptions(params.username!)),
+      ]);
+      return found(user);
+    },
+    head: ({ params, client }) =>
+      profileHead(client.getQueryData(userQueryOptions(params.username!).queryKey)),
+  },
+  {
+    path: '/about',
+    page: lazyPage(() => import('./routes/about').then((module) => module.AboutRoute)),
+    chunk: 'src/app/routes/about.tsx',
+    head: () => ({
+      title: title(uz.about.title),
+      description: truncate(uz.about.intro),
+      canonical: '/about',
+      type: 'website',
+    }),
+  },
+];
+
+export const notFoundRoute: PageRoute = {
+  path: '*',
+  page: eager(NotFoundRoute),
+  head: () => notFoundHead(),
+  load: async () => 'not-found',
+};
+
+/** The route for a pathname (raw, as in the address bar), or the 404 route. */
+export function matchRoute(pathname: string): RouteMatch {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return { route: notFoundRoute, params: {} };
+}
+
+/**
+ * Starts what a page needs: its chunk and, unless `data` is false, its queries (errors stay with the
+ * queries, where the page shows them). Resolves when the chunk is in.
+ */
+export function preloadRoute(
+  location: { pathname: string; search: string },
+  client: QueryClient,
+  token: string | null,
+  { data = true }: { data?: boolean } = {},
+): Promise<void> {
+  const match = matchRoute(location.pathname);
+  if (data && match.route.load) {
+    const context = { params: match.params, search: new URLSearchParams(location.search), client, token };
+    match.route.load(context).catch(() => undefined);
+  }
+  // A chunk that fails to load is reported by the page's error boundary when it renders.
+  return match.route.page.preload().catch(() => undefined);
+}

@@ -1,0 +1,277 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useTransition,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+
+/**
+ * The site's router: a location, a way to move it and links that use it, shared by the server (a fixed
+ * location per request) and the browser (the History API). Routes are matched in one table
+ * (`app/routes.tsx`); their data is loaded through TanStack Query, so the router itself knows nothing of
+ * data. See docs/decisions/0015-server-rendering.md for why this is not React Router.
+ */
+
+export interface Location {
+  pathname: string;
+  search: string;
+  /** State passed with a navigation (`{ from }`, `{ notice }`); null on a first visit or a reload. */
+  state: unknown;
+  /** 'default' for the entry the visit started on; a fresh key for every navigation after it. */
+  key: string;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+}
+
+export interface History {
+  readonly location: Location;
+  push(to: string, options?: NavigateOptions): void;
+  go(delta: number): void;
+  listen(listener: (location: Location, pop: boolean) => void): () => void;
+}
+
+interface EntryState {
+  key: string;
+  state: unknown;
+}
+
+function splitPath(to: string): { pathname: string; search: string } {
+  const hash = to.indexOf('#');
+  const path = hash >= 0 ? to.slice(0, hash) : to;
+  const question = path.indexOf('?');
+  return question >= 0
+    ? { pathname: path.slice(0, question) || '/', search: path.slice(question) }
+    : { pathname: path || '/', search: '' };
+}
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+/** The browser's history; each entry carries its key and state in `history.state`. */
+export function createBrowserHistory(): History {
+  const listeners = new Set<(location: Location, pop: boolean) => void>();
+  const read = (): Location => {
+    const entry = window.history.state as Partial<EntryState> | null;
+    return {
+      pathname: window.location.pathname,
+      search: window.location.search,
+      state: entry?.state ?? null,
+      key: entry?.key ?? 'default',
+    };
+  };
+  let location = read();
+  const notify = (pop: boolean) => {
+    location = read();
+    for (const listener of listeners) listener(location, pop);
+  };
+  window.addEventListener('popstate', () => notify(true));
+  return {
+    get location() {
+      return location;
+    },
+    push(to, options = {}) {
+      const entry: EntryState = { key: newKey(), state: options.state ?? null };
+      if (options.replace) window.history.replaceState(entry, '', to);
+      else window.history.pushState(entry, '', to);
+      notify(false);
+    },
+    go(delta) {
+      window.history.go(delta);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** A history in memory: one fixed location on the server, a list of entries in tests. */
+export function createMemoryHistory(initial = '/', initialState: unknown = null): History {
+  const entries: Location[] = [{ ...splitPath(initial), state: initialState, key: 'default' }];
+  let index = 0;
+  const listeners = new Set<(location: Location, pop: boolean) => void>();
+  const notify = (pop: boolean) => {
+    for (const listener of listeners) listener(entries[index]!, pop);
+  };
+  return {
+    get location() {
+      return entries[index]!;
+    },
+    push(to, options = {}) {
+      const entry = { ...splitPath(to), state: options.state ?? null, key: newKey() };
+      if (options.replace) entries[index] = entry;
+      else entries.splice(++index, entries.length, entry);
+      notify(false);
+    },
+    go(delta) {
+      index = Math.min(Math.max(index + delta, 0), entries.length - 1);
+      notify(true);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+interface RouterValue {
+  history: History;
+  location: Location;
+  /** A navigation is under way: the next page is still loading. */
+  pending: boolean;
+  /** Whether the last change came from the back or forward button. */
+  pop: boolean;
+}
+
+const RouterContext = createContext<RouterValue | null>(null);
+const ParamsContext = createContext<Record<string, string>>({});
+
+/** Provides the location; moves between pages inside a transition, so the page on screen stays until the next is ready. */
+export function Router({ history, children }: { history: History; children: ReactNode }) {
+  const [current, setCurrent] = useState({ location: history.location, pop: false });
+  const [pending, startTransition] = useTransition();
+  useEffect(
+    () =>
+      history.listen((location, pop) => {
+        startTransition(() => setCurrent({ location, pop }));
+      }),
+    [history],
+  );
+  const value = useMemo(() => ({ history, pending, ...current }), [history, pending, current]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+function useRouter(): RouterValue {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('Router is missing above this component');
+  return router;
+}
+
+export function useLocation(): Location {
+  return useRouter().location;
+}
+
+/** Whether the current location was reached with the back or forward button. */
+export function useIsPop(): boolean {
+  return useRouter().pop;
+}
+
+export function useNavigationPending(): boolean {
+  return useRouter().pending;
+}
+
+export function useNavigate(): (to: string | number, options?: NavigateOptions) => void {
+  const { history } = useRouter();
+  return useMemo(
+    () => (to: string | number, options?: NavigateOptions) =>
+      typeof to === 'number' ? history.go(to) : history.push(to, options),
+    [history],
+  );
+}
+
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: Record<string, string> | URLSearchParams, options?: NavigateOptions) => void,
+] {
+  const { location, history } = useRouter();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const set = (next: Record<string, string> | URLSearchParams, options?: NavigateOptions) => {
+    const search = new URLSearchParams(next).toString();
+    history.push(location.pathname + (search ? `?${search}` : ''), options);
+  };
+  return [params, set];
+}
+
+/** The named segments of the matched route, decoded once. */
+export function useParams(): Record<string, string> {
+  return useContext(ParamsContext);
+}
+
+export function ParamsProvider({
+  params,
+  children,
+}: {
+  params: Record<string, string>;
+  children: ReactNode;
+}) {
+  return <ParamsContext.Provider value={params}>{children}</ParamsContext.Provider>;
+}
+
+/**
+ * Matches `/portfolio/:linktitle` against a raw (still percent-encoded) pathname; each segment is decoded
+ * once, so an encoded `%`, `/` or `?` in a name stays what it is. Null when it does not match.
+ */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want[want.length - 1] === '*') {
+    if (have.length < want.length - 1) return null;
+  } else if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < want.length; index += 1) {
+    const part = want[index]!;
+    if (part === '*') break;
+    let value: string;
+    try {
+      value = decodeURIComponent(have[index]!);
+    } catch {
+      return null;
+    }
+    if (part.startsWith(':')) params[part.slice(1)] = value;
+    else if (part !== value) return null;
+  }
+  return params;
+}
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  to: string;
+  replace?: boolean;
+  state?: unknown;
+}
+
+/** An ordinary link that moves inside the app on a plain left click and works without JavaScript. */
+export function Link({ to, replace, state, onClick, target, ...props }: LinkProps) {
+  const { history } = useRouter();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      (target && target !== '_self') ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    ) {
+      return;
+    }
+    event.preventDefault();
+    history.push(to, { replace, state });
+  };
+  return <a {...props} href={to} target={target} onClick={handleClick} />;
+}
+
+/** A Link that says when it leads to the current page (`aria-current="page"` and the class `active`). */
+export function NavLink({
+  end = false,
+  className,
+  ...props
+}: LinkProps & { end?: boolean; className?: string }) {
+  const { pathname } = useLocation();
+  const target = splitPath(props.to).pathname;
+  const active = pathname === target || (!end && pathname.startsWith(`${target}/`));
+  return (
+    <Link
+      {...props}
+      className={[className, active ? 'active' : ''].filter(Boolean).join(' ') || undefined}
+      aria-current={active ? 'page' : undefined}
+    />
+  );
+}

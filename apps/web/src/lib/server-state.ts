@@ -1,0 +1,40 @@
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+
+/** What the server hands the browser with a rendered page. */
+export interface ServerState {
+  /** The render's moment: relative dates hydrate as they were printed. */
+  renderTime: number;
+  /** TanStack Query's dehydrated cache. */
+  queries: unknown;
+}
+
+/**
+ * JSON for a `<script type="application/json">` element. `<` is escaped, so no text in the data can end
+ * the element or open a comment.
+ */
+export function writeServerState(client: QueryClient, renderTime: number): string {
+  const state: ServerState = { renderTime, queries: dehydrate(client) };
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The state the server wrote, or null when the page was not rendered by it. The queries count as fetched
+ * now: the server renders from current data and drops a cached page on every write that changes it, so
+ * the browser has no reason to ask again at once.
+ */
+export function readServerState(text: string | null | undefined): ServerState | null {
+  if (!text) return null;
+  let state: ServerState;
+  try {
+    state = JSON.parse(text) as ServerState;
+  } catch {
+    return null;
+  }
+  const queries = (state.queries as { queries?: { state: { dataUpdatedAt: number } }[] }).queries ?? [];
+  const now = Date.now();
+  for (const query of queries) query.state.dataUpdatedAt = now;
+  return state;
+}

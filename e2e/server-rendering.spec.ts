@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registrationLink } from './support/mail';
+
+/**
+ * What a visitor gets before (or without) JavaScript: pages that arrive rendered, can be read, paged,
+ * filtered and searched with JavaScript switched off, and that the app then takes over without asking the
+ * API again and without a word in the console.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PASSWORD = 'Juda-maxfiy-parol-42';
+
+test.describe.configure({ mode: 'serial' });
+
+interface Seeded {
+  username: string;
+  token: string;
+  ids: string[];
+  tech: string;
+  first: { title: string; linktitle: string };
+  titles: string[];
+}
+
+/** An author with eleven portfolios (two list pages); the first has an image, a description and a comment. */
+async function seed(request: APIRequestContext, project: string): Promise<Seeded> {
+  const username = `ssr_${project}`;
+  const email = `${username}@example.test`;
+  expect((await request.post('/api/register/send-verification', { data: { email } })).ok()).toBe(true);
+  const link = new URL(await registrationLink(email));
+  const registered = await request.post('/api/register', {
+    headers: { token: link.searchParams.get('token')! },
+    data: { email, username, password: PASSWORD, firstname: 'Server', lastname: 'Rendering' },
+  });
+  expect(registered.status()).toBe(201);
+  const token = registered.headers()['x-token']!;
+  const tech = `SsrTech${project}`;
+  const titles: string[] = [];
+  const ids: string[] = [];
+  let first: Seeded['first'] | undefined;
+  for (let index = 0; index < 11; index += 1) {
+    const title = `SSR loyiha ${project} ${String(index).padStart(2, '0')}`;
+    titles.push(title);
+    const created = await request.post('/api/portfolio/create', {
+      headers: { 'x-token': token },
+      multipart: {
+        title,
+        url: 'https://example.uz',
+        used: index === 0 ? `${tech}, TypeScript` : 'Go',
+        description: index === 0 ? '## Tavsif\n\nServerda chizilgan **sahifa**.' : '',
+        ...(index === 0
+          ? {
+              images: {
+                name: 'one.png',
+                mimeType: 'image/png',
+                buffer: fs.readFileSync(path.join(here, 'fixtures', 'one.png')),
+              },
+            }
+          : {}),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const body = (await created.json()) as { _id: string; linktitle: string };
+    ids.push(body._id);
+    if (index === 0) {
+      first = { title, linktitle: body.linktitle };
+      const comment = await request.put(`/api/portfolio/comment/${body._id}`, {
+        headers: { 'x-token': token },
+        data: { body: 'JavaScriptsiz ham o‘qiladi' },
+      });
+      expect(comment.status()).toBe(201);
+    }
+  }
+  return { username, token, ids, tech, first: first!, titles };
+}
+
+let seeded: Seeded;
+
+test.beforeAll(async ({ request }, info) => {
+  seeded = await seed(request, info.project.name);
+});
+
+// The journey of the next project starts from an empty site.
+test.afterAll(async ({ request }) => {
+  for (const id of seeded.ids) {
+    const deleted = await request.delete(`/api/portfolio/delete/${id}`, {
+      headers: { 'x-token': seeded.token },
+    });
+    expect(deleted.status()).toBe(204);
+  }
+});
+
+test('reading without JavaScript: list, paging, technology links, search, filter, portfolio, profile', async ({
+  browser,
+}, info) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: info.project.use.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const newest = seeded.titles[seeded.titles.length - 1]!;
+
+  await page.goto('/page/1');
+  await expect(page.getByRole('link', { name: newest })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Sahifalar' })
+    .getByRole('link', { name: 'Keyingi sahifa' })
+    .click();
+  await expect(page).toHaveURL(/\/page\/2$/);
+  await expect(page.getByRole('link', { name: seeded.first.title })).toBeVisible();
+
+  // The search box is a plain GET form.
+  await page.getByRole('searchbox').fill(seeded.first.title);
+  await page.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/\/page\/1\?q=/);
+  await expect(page.getByText('1 ta natija')).toBeVisible();
+
+  // So is the technology filter, with its own button.
+  await page.goto('/page/1');
+  await page.getByRole('checkbox', { name: seeded.tech }).check();
+  await page.getByRole('button', { name: 'Filtrlash' }).click();
+  await expect(page).toHaveURL(new RegExp(`/page/1\\?filter=${seeded.tech}$`));
+  await expect(page.getByRole('link', { name: seeded.first.title })).toBeVisible();
+  await expect(page.getByText('1 ta natija')).toBeVisible();
+
+  // A portfolio: its first image, its description, its comments; its technologies lead to their lists.
+  await page.goto(`/portfolio/${encodeURIComponent(seeded.first.linktitle)}`);
+  await expect(page.getByRole('heading', { level: 1, name: seeded.first.title })).toBeVisible();
+  await expect(page.locator('.markdown strong')).toHaveText('sahifa');
+  await expect(page.getByText('JavaScriptsiz ham o‘qiladi')).toBeVisible();
+  const image = page.locator('.slider img').first();
+  await expect(image).toBeVisible();
+  expect(
+    await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
+  ).toBe(true);
+  await page
+    .getByRole('region', { name: 'Ishlatilgan texnologiyalar' })
+    .getByRole('link', { name: seeded.tech })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/page/1\\?filter=${seeded.tech}$`));
+
+  // A profile with its portfolios.
+  await page.goto(`/profile/${seeded.username}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Server Rendering' })).toBeVisible();
+  await expect(page.getByRole('link', { name: newest })).toBeVisible();
+  await context.close();
+});
+
+/** Opens a page and collects what the app asks the API and says in the console once it has taken over. */
+async function firstVisit(page: Page, url: string) {
+  const apiRequests: string[] = [];
+  const messages: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(String(error)));
+  const response = await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  return { status: response?.status(), apiRequests, messages };
+}
+
+test('a first visit hydrates without asking the API again and without console messages', async ({ page }) => {
+  for (const url of [
+    '/page/1',
+    '/page/2',
+    `/page/1?filter=${seeded.tech}`,
+    `/portfolio/${encodeURIComponent(seeded.first.linktitle)}`,
+    `/profile/${seeded.username}`,
+    '/about',
+  ]) {
+    const visit = await firstVisit(page, url);
+    expect(visit.status, url).toBe(200);
+    expect(visit.apiRequests, url).toEqual([]);
+    expect(visit.messages, url).toEqual([]);
+  }
+  const missing = await firstVisit(page, '/portfolio/bunday_portfolio_yoq');
+  expect(missing.status).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Portfolio topilmadi' })).toBeVisible();
+  // The browser reports the page's own 404 status; nothing else may appear.
+  expect(missing.messages.filter((message) => !message.includes('status of 404'))).toEqual([]);
+});
