@@ -24,6 +24,8 @@ import { migrateToLatest } from './db/migrator.js';
 import { seedDemo } from './db/seed/demo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
+import { feedRoutes } from './modules/feeds/feeds.routes.js';
+import type { FeedsOptions } from './modules/feeds/feeds.service.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   /** An open database; when absent one is opened from config and closed with the app. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Sitemap limits and cache lifetime; tests make them small. */
+  feeds?: FeedsOptions;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -81,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? createDatabase(config.database, { logger: app.log });
   await migrateToLatest(database.db);
-  const services = await createServices(config, database, app.log);
+  const services = await createServices(config, database, app.log, { feeds: options.feeds });
   app.decorate('services', services);
   if (config.seedDemo && (await seedDemo(database.db, database.dialect, services.imageStore, app.log))) {
     app.log.info('demo content added to the empty database');
@@ -156,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await app.register(imageRoutes, services);
+  await app.register(feedRoutes, services);
 
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
@@ -185,8 +190,9 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     // An array: with a plain string, the precompressed lookup of the index file fails.
     index: ['index.html'],
     preCompressed: true,
-    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs. robots.txt
+    // is the server's own (feeds module); a copy left in an old build must neither win nor clash with it.
+    globIgnore: ['**/*.br', '**/*.gz', 'robots.txt'],
     cacheControl: false,
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');

@@ -6,6 +6,7 @@ import type { Database } from './db/schema.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
+import { FeedsService, type FeedsOptions } from './modules/feeds/feeds.service.js';
 import { ImageStore } from './modules/images/image-store.js';
 import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -27,6 +28,7 @@ export interface AppServices {
   portfolios: PortfoliosService;
   likes: LikesService;
   comments: CommentsService;
+  feeds: FeedsService;
   hooks: ReturnType<typeof authenticationHooks>;
 }
 
@@ -34,6 +36,7 @@ export async function createServices(
   config: Config,
   database: { db: Kysely<Database>; dialect: Dialect },
   logger: FastifyBaseLogger,
+  options: { feeds?: FeedsOptions } = {},
 ): Promise<AppServices> {
   const { db, dialect } = database;
   const limiter = RateLimiter.create({ enabled: config.rateLimit, redisUrl: config.redisUrl });
@@ -46,10 +49,11 @@ export async function createServices(
   const imageStore = new ImageStore(config.uploadDir);
   await imageStore.init();
   const totals = new ListTotals();
-  const users = new UsersService(db, dialect, imageStore, config.adminEmails, totals);
+  const feeds = new FeedsService(db, dialect, config.publicUrl, options.feeds);
+  const users = new UsersService(db, dialect, imageStore, config.adminEmails, totals, feeds);
   const auth = new AuthService(db, { mailer, limiter, imageStore, publicUrl: config.publicUrl, logger });
   const comments = new CommentsService(db, users);
-  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals });
+  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals, feeds });
   return {
     config,
     db,
@@ -62,6 +66,7 @@ export async function createServices(
     portfolios,
     likes: new LikesService(db),
     comments,
+    feeds,
     hooks: authenticationHooks(auth),
   };
 }

@@ -23,6 +23,8 @@ beforeAll(async () => {
   writeCompressed(path.join(webDist, 'index.html'), INDEX);
   writeCompressed(path.join(webDist, 'assets', 'app-3f9a.js'), SCRIPT);
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Left by an older build: the server answers robots.txt itself now.
+  fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow:\n');
   context = await createTestContext({ WEB_DIST: webDist });
   return () => fs.rmSync(webDist, { recursive: true, force: true });
 });
@@ -100,5 +102,12 @@ describe('the built web app', () => {
     for (const url of ['/assets/app-3f9a.js.br', '/assets/app-3f9a.js.gz']) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
+  });
+
+  it('answers robots.txt itself, whatever an old build left', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Sitemap: http://localhost:5173/sitemap.xml');
   });
 });

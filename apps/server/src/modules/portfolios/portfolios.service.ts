@@ -17,6 +17,7 @@ import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { CommentsService } from '../comments/comments.service.js';
+import type { FeedsService } from '../feeds/feeds.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
 import { findUserByUsername } from '../users/users.repository.js';
@@ -61,6 +62,8 @@ export class PortfoliosService {
       imageStore: ImageStore;
       /** Totals of recent lists; cleared by every portfolio write, and by renames of authors. */
       totals: ListTotals;
+      /** Sitemaps and feeds; dropped by every portfolio write. */
+      feeds: Pick<FeedsService, 'clear'>;
     },
   ) {}
 
@@ -238,6 +241,7 @@ export class PortfoliosService {
             await writeSearchEntry(trx, this.dialect, id);
           });
           this.deps.totals.clear();
+          this.deps.feeds.clear();
           break;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -301,6 +305,7 @@ export class PortfoliosService {
       throw error;
     }
     this.deps.totals.clear();
+    this.deps.feeds.clear();
     await this.deps.imageStore.remove(removed);
     return (await this.get(current.id, actor.id))!;
   }
@@ -322,6 +327,7 @@ export class PortfoliosService {
       return names;
     });
     this.deps.totals.clear();
+    this.deps.feeds.clear();
     await this.deps.imageStore.remove(images);
   }
 

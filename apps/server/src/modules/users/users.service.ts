@@ -9,6 +9,7 @@ import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../auth/auth.repository.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
+import type { FeedsService } from '../feeds/feeds.service.js';
 import * as images from '../images/images.repository.js';
 import type { ListTotals } from '../portfolios/list-totals.js';
 import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
@@ -29,6 +30,8 @@ export class UsersService {
     private readonly adminEmails: ReadonlySet<string>,
     /** Searches by an author's names count differently after a rename. */
     private readonly listTotals: ListTotals,
+    /** Profiles are in the sitemap and feeds with their names and dates. */
+    private readonly feeds: Pick<FeedsService, 'clear'>,
   ) {}
 
   isAdmin(row: Pick<UserRow, 'is_admin' | 'email'>): boolean {
@@ -170,6 +173,7 @@ export class UsersService {
       throw error;
     }
     if (renamed) this.listTotals.clear();
+    this.feeds.clear();
     if (stored && current.image) await this.imageStore.remove([current.image]);
 
     const updated = await users.findUserById(this.db, current.id);
