@@ -21,6 +21,8 @@ import { migrateToLatest } from './db/migrator.js';
 import { seedDemo } from './db/seed/demo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
+import { feedRoutes } from './modules/feeds/feeds.routes.js';
+import type { FeedsOptions } from './modules/feeds/feeds.service.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   /** An open database; when absent one is opened from config and closed with the app. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Sitemap limits and cache lifetime; tests make them small. */
+  feeds?: FeedsOptions;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -79,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? createDatabase(config.database, { logger: app.log });
   await migrateToLatest(database.db);
-  const services = await createServices(config, database, app.log);
+  const services = await createServices(config, database, app.log, { feeds: options.feeds });
   app.decorate('services', services);
   if (config.seedDemo && (await seedDemo(database.db, database.dialect, services.imageStore, app.log))) {
     app.log.info('demo content added to the empty database');
@@ -155,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await app.register(imageRoutes, services);
+  await app.register(feedRoutes, services);
 
   await registerPages(app, services, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

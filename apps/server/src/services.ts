@@ -7,6 +7,7 @@ import { ChangeFeed, changeTags } from './lib/changes.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
+import { FeedsService, type FeedsOptions } from './modules/feeds/feeds.service.js';
 import { ImageStore } from './modules/images/image-store.js';
 import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -30,6 +31,7 @@ export interface AppServices {
   portfolios: PortfoliosService;
   likes: LikesService;
   comments: CommentsService;
+  feeds: FeedsService;
   hooks: ReturnType<typeof authenticationHooks>;
 }
 
@@ -37,6 +39,7 @@ export async function createServices(
   config: Config,
   database: { db: Kysely<Database>; dialect: Dialect },
   logger: FastifyBaseLogger,
+  options: { feeds?: FeedsOptions } = {},
 ): Promise<AppServices> {
   const { db, dialect } = database;
   const limiter = RateLimiter.create({ enabled: config.rateLimit, redisUrl: config.redisUrl });
@@ -50,8 +53,10 @@ export async function createServices(
   await imageStore.init();
   const changes = await ChangeFeed.create({ redisUrl: config.redisUrl, logger });
   const totals = new ListTotals();
+  const feeds = new FeedsService(db, dialect, config.publicUrl, options.feeds);
   changes.subscribe((tags) => {
     if (tags.includes(changeTags.lists) || tags.includes(changeTags.everything)) totals.clear();
+    if (tags.includes(changeTags.catalog) || tags.includes(changeTags.everything)) feeds.clear();
   });
   const users = new UsersService(db, dialect, imageStore, config.adminEmails, changes);
   const auth = new AuthService(db, {
@@ -77,6 +82,7 @@ export async function createServices(
     portfolios,
     likes: new LikesService(db, changes),
     comments,
+    feeds,
     hooks: authenticationHooks(auth),
   };
 }

@@ -93,7 +93,10 @@ beforeAll(async () => {
         select id, ${document} from portfolio_search_rows where portfolio_id = ${portfolio.id}`.execute(db);
     }
   }
-  expect(await migrateToLatest(db)).toEqual(['20261123090000_indexed_technology_filter']);
+  expect(await migrateToLatest(db)).toEqual([
+    '20261123090000_indexed_technology_filter',
+    '20261124090000_author_updated_index',
+  ]);
 });
 
 afterAll(async () => {

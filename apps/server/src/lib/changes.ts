@@ -11,6 +11,8 @@ export const changeTags = {
   lists: 'lists',
   /** The technologies and their counts. */
   technologies: 'technologies',
+  /** Which portfolios there are and what they say (not their counts): sitemaps and feeds. */
+  catalog: 'catalog',
   /** The list of users, with their portfolio counts. */
   users: 'users',
   portfolio: (id: string) => `portfolio:${id}`,

@@ -22,7 +22,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'logger'> = {},
+  options: Pick<BuildOptions, 'logger' | 'feeds'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();

@@ -127,8 +127,9 @@ async function registerStaticFiles(app: FastifyInstance, build: WebBuild): Promi
     wildcard: false,
     index: false,
     preCompressed: true,
-    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
+    // The compressed copies are chosen by Accept-Encoding, never addressed by their own URLs. robots.txt
+    // is the server's own (feeds module): a copy left by an older build must neither win nor clash.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**', 'robots.txt'],
     cacheControl: false,
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');

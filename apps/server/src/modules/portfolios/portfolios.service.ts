@@ -52,9 +52,10 @@ const tooManyImages = () => {
   return new HttpError(422, 'VALIDATION_FAILED', message, { images: [message] });
 };
 
-/** What a created, edited or deleted portfolio may change: its page, lists, technologies, its author's counts. */
+/** What a created, edited or deleted portfolio may change: its page, the catalog, lists, technologies, its author's counts. */
 const portfolioChange = (id: string, authorId: string) => [
   changeTags.portfolio(id),
+  changeTags.catalog,
   changeTags.lists,
   changeTags.technologies,
   changeTags.users,

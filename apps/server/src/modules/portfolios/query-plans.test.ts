@@ -16,6 +16,7 @@ import { ChangeFeed } from '../../lib/changes.js';
 import { newId } from '../../lib/ids.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
 import { CommentsService } from '../comments/comments.service.js';
+import { FeedsService } from '../feeds/feeds.service.js';
 import { LikesService } from '../likes/likes.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
@@ -48,7 +49,12 @@ let logged: Kysely<Database>;
 let captured: CompiledQuery[] = [];
 const totals = new ListTotals();
 const changes = await ChangeFeed.create({});
-let services: { portfolios: PortfoliosService; likes: LikesService; comments: CommentsService };
+let services: {
+  portfolios: PortfoliosService;
+  likes: LikesService;
+  comments: CommentsService;
+  feeds: FeedsService;
+};
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run plans the same data. */
 function random(seed: number) {
@@ -250,6 +256,11 @@ beforeAll(async () => {
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
     log,
   });
+  // Small sitemap files and no reuse, so that every statement of a build is run and planned.
+  const feeds = new FeedsService(logged, database.dialect, config.publicUrl, {
+    sitemapLimits: { urlsPerFile: 3000 },
+    ttlMs: 0,
+  });
   const users = new UsersService(logged, database.dialect, imageStore, new Set(), changes);
   const comments = new CommentsService(logged, users, changes);
   services = {
@@ -262,6 +273,7 @@ beforeAll(async () => {
     }),
     likes: new LikesService(logged, changes),
     comments,
+    feeds,
   };
 }, 120_000);
 
@@ -549,6 +561,25 @@ describe('query plans on a loaded database', () => {
       await services.portfolios.remove(created._id, { id: author.id, isAdmin: false });
       await rewriteAuthorSearchDocuments(logged, context.app.services.dialect, author.id);
     });
+  });
+
+  it('the sitemap and the feeds of the site, a technology and an author', async () => {
+    const statements = await expectIndexed('sitemap and feeds', async () => {
+      const sitemap = await services.feeds.sitemap();
+      expect(sitemap.files.size).toBeGreaterThan(SIZES.portfolios / 3000);
+      await services.feeds.siteFeed();
+      await services.feeds.technologyFeed('TECH3');
+      await services.feeds.profileFeed(data.users[0]!.username);
+    });
+    // Each sitemap query reads one page of rows along an index, walking the whole of it only page by page.
+    const pages = statements.filter((statement) => /order by ("u"\.)?"id" limit/i.test(statement.sql));
+    const profilePages = pages.filter((page) => page.sql.includes('"users"'));
+    expect(pages.length - profilePages.length).toBeGreaterThan(1);
+    expect(profilePages.length).toBeGreaterThan(0);
+    // Whether an author has portfolios, and when the newest changed: one index seek each.
+    for (const statement of profilePages) {
+      expect((await fullScans(statement)).plan).toMatch(/portfolios_author_updated_index/);
+    }
   });
 
   it('the unfiltered total is the one full count, and it touches nothing but portfolios', async () => {

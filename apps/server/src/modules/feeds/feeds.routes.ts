@@ -1,0 +1,95 @@
+import { problemSchema } from '@portfolio-master/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppServices } from '../../services.js';
+import { chooseEncoding, type ReadyDocument } from './ready-document.js';
+
+/** Clients may reuse a copy this long before asking again; asking again is a 304 when nothing changed. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+const document = (format: string) => z.any().meta({ type: 'string', format });
+const responses = (format: string) => ({ 200: document(format), 304: z.undefined() });
+
+/** A ready document as bytes, compressed when the client accepts it, or a 304 for the client's copy. */
+async function send(request: FastifyRequest, reply: FastifyReply, ready: ReadyDocument) {
+  const encoding = ready.compressible ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+  reply
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', 'accept-encoding')
+    .header('etag', ready.etag(encoding))
+    .type(ready.type);
+  if (ready.matches(request.headers['if-none-match'])) return reply.code(304).send();
+  const body = await ready.encoded(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
+/** robots.txt, sitemaps and Atom feeds: outside /api, where crawlers and feed readers look for them. */
+export const feedRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { feeds }) => {
+  app.get(
+    '/robots.txt',
+    { schema: { tags: ['feeds'], summary: 'What crawlers may fetch', response: responses('text') } },
+    (request, reply) => send(request, reply, feeds.robots),
+  );
+
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: 'Every public page; a sitemap index when they do not fit in one file',
+        response: responses('xml'),
+      },
+    },
+    async (request, reply) => send(request, reply, (await feeds.sitemap()).main),
+  );
+
+  app.get(
+    '/sitemaps/:file',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: 'One file of the sitemap index, such as portfolios-2.xml',
+        params: z.object({ file: z.string() }),
+        response: { ...responses('xml'), 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const name = request.params.file.endsWith('.xml') ? request.params.file.slice(0, -4) : '';
+      return send(request, reply, await feeds.sitemapFile(name));
+    },
+  );
+
+  app.get(
+    '/feed.xml',
+    { schema: { tags: ['feeds'], summary: 'The newest portfolios (Atom)', response: responses('xml') } },
+    async (request, reply) => send(request, reply, await feeds.siteFeed()),
+  );
+
+  app.get(
+    '/technology/:name/feed.xml',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: 'The newest portfolios with a technology (Atom); the name in any case',
+        params: z.object({ name: z.string() }),
+        response: { ...responses('xml'), 404: problemSchema },
+      },
+    },
+    async (request, reply) => send(request, reply, await feeds.technologyFeed(request.params.name)),
+  );
+
+  app.get(
+    '/profile/:username/feed.xml',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: 'An author’s newest portfolios (Atom)',
+        params: z.object({ username: z.string() }),
+        response: { ...responses('xml'), 404: problemSchema },
+      },
+    },
+    async (request, reply) => send(request, reply, await feeds.profileFeed(request.params.username)),
+  );
+};

@@ -1,0 +1,276 @@
+import { LIMITS } from '@portfolio-master/contract';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { toIsoString } from '../../lib/dates.js';
+import { notFound } from '../../lib/http-error.js';
+import { technologySlug } from '../portfolios/naming.js';
+import {
+  findPortfoliosByIds,
+  listPortfolioIds,
+  type ListCriteria,
+  type PortfolioWithAuthor,
+} from '../portfolios/portfolios.repository.js';
+import { findUserByUsername } from '../users/users.repository.js';
+import { type AtomEntry, atomFeed, type AtomPerson } from './atom.js';
+import * as feeds from './feeds.repository.js';
+import { markdownToText, shorten } from './plain-text.js';
+import { ReadyDocument, TimedCache } from './ready-document.js';
+import { SITEMAP_LIMITS, type SitemapLimits, SitemapSection, sitemapDocuments } from './sitemap.js';
+
+export interface FeedsOptions {
+  /** URLs and bytes per sitemap file: sitemaps.org's 50,000 and 50 MB unless a test wants fewer. */
+  sitemapLimits?: Partial<SitemapLimits>;
+  /** How long a built document is reused; writes through this process drop them all at once. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+
+/** Entries in a feed, and the length of their summaries in characters. */
+const FEED_SIZE = 30;
+const SUMMARY_LENGTH = 300;
+/** Rows read per sitemap query. */
+const SITEMAP_PAGE = 5000;
+const DEFAULT_TTL_MS = 5 * 60 * 1000;
+/** Feeds of technologies and authors kept at a time; the least recently built go first. */
+const MAX_FEEDS = 200;
+
+export interface Sitemap {
+  main: ReadyDocument;
+  files: Map<string, ReadyDocument>;
+}
+
+/**
+ * What search engines and feed readers fetch: robots.txt, the sitemap and Atom feeds, built from the
+ * database and kept as ready bytes until they expire or a portfolio or user is written (`clear`).
+ */
+export class FeedsService {
+  readonly robots: ReadyDocument;
+  private readonly limits: SitemapLimits;
+  private readonly sitemaps: TimedCache<Sitemap>;
+  private readonly feeds: TimedCache<ReadyDocument>;
+  /** The authority of entry ids (`tag:host,date:…`, RFC 4151). */
+  private readonly tagAuthority: string;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    /** The web app's address, without a trailing slash. */
+    private readonly publicUrl: string,
+    options: FeedsOptions = {},
+  ) {
+    this.limits = { ...SITEMAP_LIMITS, ...options.sitemapLimits };
+    const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
+    this.sitemaps = new TimedCache(ttl, 1, options.now);
+    this.feeds = new TimedCache(ttl, MAX_FEEDS, options.now);
+    this.robots = new ReadyDocument(robotsTxt(publicUrl), 'text/plain; charset=utf-8');
+    this.tagAuthority = new URL(publicUrl).hostname;
+  }
+
+  /** Called after every committed write of a portfolio or a user. */
+  clear(): void {
+    this.sitemaps.clear();
+    this.feeds.clear();
+  }
+
+  sitemap(): Promise<Sitemap> {
+    return this.sitemaps.get('sitemap', () => this.buildSitemap());
+  }
+
+  async sitemapFile(name: string): Promise<ReadyDocument> {
+    const file = (await this.sitemap()).files.get(name);
+    if (!file) throw notFound('Bunday sitemap fayli yo‘q');
+    return file;
+  }
+
+  siteFeed(): Promise<ReadyDocument> {
+    return this.feeds.get('site', async () => {
+      const entries = await this.newest({ technologyIds: [], searchTerms: [] });
+      return this.feedDocument({
+        id: this.url('/feed.xml'),
+        title: 'Portfolio Master — yangi portfoliolar',
+        subtitle: 'Dasturchilarning eng yangi loyihalari',
+        self: this.url('/feed.xml'),
+        alternate: this.url('/page/1'),
+        entries,
+        updated: newest(entries),
+      });
+    });
+  }
+
+  /** The newest portfolios with this technology, named as the list filter names it (any case). */
+  technologyFeed(name: string): Promise<ReadyDocument> {
+    const slug = technologySlug(name);
+    // Nothing longer can be stored, and PostgreSQL refuses U+0000 in a parameter.
+    const impossible = slug === '' || slug.length > LIMITS.technologies.itemMax || slug.includes('\u0000');
+    if (impossible) throw notFound('Texnologiya topilmadi');
+    return this.feeds.get(`technology:${slug}`, async () => {
+      const technology = await feeds.findTechnologyBySlug(this.db, slug);
+      if (!technology) throw notFound('Texnologiya topilmadi');
+      const entries = await this.newest({ technologyIds: [technology.id], searchTerms: [] });
+      const path = `/technology/${encodeURIComponent(technology.name)}/feed.xml`;
+      return this.feedDocument({
+        id: this.url(path),
+        title: `${technology.name} — Portfolio Master`,
+        subtitle: `${technology.name} ishlatilgan eng yangi portfoliolar`,
+        self: this.url(path),
+        alternate: this.url(`/page/1?filter=${encodeURIComponent(technology.name)}`),
+        entries,
+        updated: newest(entries),
+      });
+    });
+  }
+
+  /** An author's newest portfolios. */
+  profileFeed(username: string): Promise<ReadyDocument> {
+    if (username.length > LIMITS.username.max || username.includes('\u0000')) {
+      throw notFound('Foydalanuvchi topilmadi');
+    }
+    return this.feeds.get(`profile:${username.toLowerCase()}`, async () => {
+      const user = await findUserByUsername(this.db, username);
+      if (!user) throw notFound('Foydalanuvchi topilmadi');
+      const entries = await this.newest({ technologyIds: [], searchTerms: [], authorId: user.id });
+      const author = this.person(user);
+      const path = `/profile/${encodeURIComponent(user.username)}/feed.xml`;
+      return this.feedDocument({
+        id: this.url(path),
+        title: `${author.name} — Portfolio Master`,
+        subtitle: `${author.name} (@${user.username}) portfoliolari`,
+        self: this.url(path),
+        alternate: author.uri,
+        author,
+        entries,
+        updated: newest(entries, toIsoString(user.updated_at)),
+      });
+    });
+  }
+
+  private url(path: string): string {
+    return `${this.publicUrl}${path}`;
+  }
+
+  private person(user: { username: string; firstname: string; lastname: string }): AtomPerson {
+    return {
+      name: `${user.firstname} ${user.lastname}`.trim() || user.username,
+      uri: this.url(`/profile/${encodeURIComponent(user.username)}`),
+    };
+  }
+
+  private async newest(criteria: ListCriteria): Promise<AtomEntry[]> {
+    const ids = await listPortfolioIds(this.db, this.dialect, criteria, 'new', FEED_SIZE, 0);
+    const rows = await findPortfoliosByIds(this.db, ids);
+    return rows.map((row) => this.entry(row));
+  }
+
+  private entry(row: PortfolioWithAuthor): AtomEntry {
+    const published = toIsoString(row.created_at);
+    return {
+      // Linktitles may be used again after a deletion; the id never is.
+      id: `tag:${this.tagAuthority},${published.slice(0, 10)}:portfolio/${row.id}`,
+      title: row.title,
+      published,
+      updated: toIsoString(row.updated_at),
+      url: this.url(`/portfolio/${encodeURIComponent(row.linktitle)}`),
+      author: this.person({
+        username: row.author_username,
+        firstname: row.author_firstname,
+        lastname: row.author_lastname,
+      }),
+      categories: row.used,
+      summary: shorten(markdownToText(row.description), SUMMARY_LENGTH),
+    };
+  }
+
+  private feedDocument(feed: Parameters<typeof atomFeed>[0]): ReadyDocument {
+    return new ReadyDocument(atomFeed(feed), ATOM_TYPE);
+  }
+
+  /**
+   * Portfolios in id order, then the profiles of everyone who has a portfolio (a profile without one is
+   * an empty page), then the list's first page and the about page. Read a page of rows at a time.
+   */
+  private async buildSitemap(): Promise<Sitemap> {
+    const portfolios = new SitemapSection('portfolios', this.limits);
+    let latest: string | undefined;
+    for (let after: string | undefined; ;) {
+      const rows = await feeds.sitemapPortfolios(this.db, after, SITEMAP_PAGE);
+      for (const row of rows) {
+        const lastmod = isoString(row.updated_at);
+        if (latest === undefined || lastmod > latest) latest = lastmod;
+        portfolios.add(this.url(`/portfolio/${encodeURIComponent(row.linktitle)}`), lastmod);
+      }
+      if (rows.length < SITEMAP_PAGE) break;
+      after = rows.at(-1)!.id;
+    }
+
+    const profiles = new SitemapSection('profiles', this.limits);
+    for (let after: string | undefined; ;) {
+      const rows = await feeds.sitemapProfiles(this.db, after, SITEMAP_PAGE);
+      for (const row of rows) {
+        const own = isoString(row.updated_at);
+        const portfolio = isoString(row.portfolios_updated_at);
+        profiles.add(
+          this.url(`/profile/${encodeURIComponent(row.username)}`),
+          own > portfolio ? own : portfolio,
+        );
+      }
+      if (rows.length < SITEMAP_PAGE) break;
+      after = rows.at(-1)!.id;
+    }
+
+    const pages = new SitemapSection('pages', this.limits);
+    // The first page changes with any portfolio: its filter panel counts technologies over all of them.
+    pages.add(this.url('/page/1'), latest);
+    // The about page's text ships with the web app; no date the server could give would be true.
+    pages.add(this.url('/about'), undefined);
+
+    const documents = sitemapDocuments(this.publicUrl, [pages, portfolios, profiles], this.limits);
+    return {
+      main: new ReadyDocument(documents.main, SITEMAP_TYPE),
+      files: new Map(
+        [...documents.files].map(([name, text]) => [name, new ReadyDocument(text, SITEMAP_TYPE)]),
+      ),
+    };
+  }
+}
+
+/** What `toISOString` writes, as SQLite hands back what the app stored. */
+const ISO_STRING = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** `toIsoString` without parsing and printing again what is already in its form (100 000 times a build). */
+function isoString(value: Date | string): string {
+  return typeof value === 'string' && ISO_STRING.test(value) ? value : toIsoString(value);
+}
+
+/** The newest `updated` of the entries; a feed with none was last changed, as far as we know, now. */
+function newest(entries: readonly AtomEntry[], floor?: string): string {
+  let latest = floor;
+  for (const entry of entries) if (latest === undefined || entry.updated > latest) latest = entry.updated;
+  return latest ?? new Date().toISOString();
+}
+
+/**
+ * Crawlers may read every public page. Kept out: the API (pages carry their content), forms, sign-in,
+ * the signed-in user's own page, edit pages, and search results, which are endless and say nothing a
+ * list or portfolio page does not.
+ */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /create',
+    'Disallow: /auth/',
+    'Disallow: /profile$',
+    'Disallow: /profile/$',
+    'Disallow: /portfolio/*/edit',
+    'Disallow: /*?q=',
+    'Disallow: /*&q=',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
