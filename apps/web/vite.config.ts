@@ -62,8 +62,8 @@ export default defineConfig({
     reportCompressedSize: true,
     // The server reads which chunk holds each page, for its preload hints.
     manifest: true,
-    // Every browser the app supports preloads modules natively.
-    modulePreload: { polyfill: false },
+    // The server names a page's chunks in modulepreload links; Vite's own preload helper is not needed.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // What the first visit needs is one file (gzip works better on one file than on fifteen, and each

@@ -42,6 +42,8 @@ const summary: PortfolioSummary = {
 
 const portfolio: Portfolio = {
   ...summary,
+  descriptionHtml:
+    '<h1>Ob-havo</h1>\n<p>Toshkent uchun <strong>tezkor</strong> prognoz. &lt;script&gt;alert(1)&lt;/script&gt;</p>\n',
   likes: ['d'.repeat(24)],
   comments: [
     {

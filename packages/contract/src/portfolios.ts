@@ -115,6 +115,10 @@ export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
 
 export const portfolioSchema = portfolioSummarySchema
   .extend({
+    descriptionHtml: z.string().meta({
+      description:
+        'The Markdown description rendered by the server: raw HTML shown as text, only http(s), mailto and in-site links',
+    }),
     likes: z.array(idSchema),
     comments: z.array(commentSchema),
   })

@@ -29,6 +29,9 @@ const ENDPOINTS: { name: string; path: (target: Target) => string }[] = [
   { name: 'list, page 1000', path: () => '/api/portfolio?page=1000' },
   { name: 'one portfolio', path: (target) => `/api/portfolio/${encodeURIComponent(target.linktitle)}` },
   { name: 'users, first 10', path: () => '/api/user/all?limit=10' },
+  // Pages as the server renders them (kept as ready bytes until a write changes them).
+  { name: 'HTML /page/1', path: () => '/page/1' },
+  { name: 'HTML portfolio page', path: (target) => `/portfolio/${encodeURIComponent(target.linktitle)}` },
 ];
 
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -425,7 +428,12 @@ function formatTable(rows: readonly Row[]): string {
 
 const formatCpu = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms.toFixed(3));
 
-function markdown(rows: readonly Row[], options: BenchOptions, serverPeakMemory: number | undefined): string {
+function markdown(
+  rows: readonly Row[],
+  options: BenchOptions,
+  serverPeakMemory: number | undefined,
+  comparison: string | undefined,
+): string {
   const { users, portfolios, likes, comments, seed } = options.dataset;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return [
@@ -443,6 +451,7 @@ function markdown(rows: readonly Row[], options: BenchOptions, serverPeakMemory:
     formatTable(rows),
     '',
     `Peak resident memory of the API process: ${serverPeakMemory === undefined ? 'n/a' : `${serverPeakMemory.toFixed(0)} MB`}.`,
+    ...(comparison ? ['', comparison] : []),
     '',
   ].join('\n');
 }
@@ -523,7 +532,13 @@ async function main(): Promise<void> {
           `CPU per request: API ${formatCpu(measured.cpuPerRequest)} ms, bare ${formatCpu(baseline.cpuPerRequest)} ms`,
       );
     }
-    const report = markdown(rows, options, peakMemoryMegabytes(server.child.pid));
+    const htmlList = rows.find((row) => row.path === '/page/1');
+    const jsonList = rows.find((row) => row.path === '/api/portfolio?page=1');
+    const comparison =
+      htmlList && jsonList
+        ? `HTML /page/1 answers ${((100 * htmlList.server.requestsPerSecond) / jsonList.server.requestsPerSecond).toFixed(0)} % of the JSON page 1's requests per second.`
+        : undefined;
+    const report = markdown(rows, options, peakMemoryMegabytes(server.child.pid), comparison);
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
     fs.writeFileSync(options.out, report);
     log(`\n${report}\nWritten to ${options.out}`);

@@ -185,9 +185,6 @@ function notFoundHead(text: string = uz.notFound.title): PageHead {
 /** A 404 from the API is an answer (the thing does not exist), not a failure. */
 const found = (value: unknown): LoadResult => (value ? 'ok' : 'not-found');
 
-const portfolioPages = () => import('./routes/portfolio');
-const profilePages = () => import('./routes/profile');
-
 export const routes: PageRoute[] = [
   { path: '/', page: eager(() => null), redirect: '/page/1', head: () => notFoundHead() },
   {
@@ -214,7 +211,7 @@ export const routes: PageRoute[] = [
   },
   {
     path: '/portfolio/:linktitle',
-    page: lazyPage(() => portfolioPages().then((module) => module.PortfolioRoute)),
+    page: lazyPage(() => import('./routes/portfolio').then((module) => module.PortfolioRoute)),
     chunk: 'src/app/routes/portfolio.tsx',
     async load({ params, client, token }) {
       return found(await client.ensureQueryData(portfolioQueryOptions(params.linktitle!, token)));
@@ -256,14 +253,14 @@ export const routes: PageRoute[] = [
   },
   {
     path: '/profile',
-    page: lazyPage(() => profilePages().then((module) => module.MyProfileRoute)),
-    chunk: 'src/app/routes/profile.tsx',
+    page: lazyPage(() => import('./routes/my-profile').then((module) => module.MyProfileRoute)),
+    chunk: 'src/app/routes/my-profile.tsx',
     head: ({ search }) =>
       privateHead(search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile)(),
   },
   {
     path: '/profile/:username',
-    page: lazyPage(() => profilePages().then((module) => module.UserProfileRoute)),
+    page: lazyPage(() => import('./routes/profile').then((module) => module.UserProfileRoute)),
     chunk: 'src/app/routes/profile.tsx',
     async load({ params, client }) {
       const [user] = await Promise.all([

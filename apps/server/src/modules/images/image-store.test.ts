@@ -5,14 +5,8 @@ import zlib from 'node:zlib';
 import { LIMITS } from '@portfolio-master/contract';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BoundedCache,
-  ImageStore,
-  isImageFilename,
-  JobSlots,
-  snapWidth,
-  sniffFamily,
-} from './image-store.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
+import { ImageStore, isImageFilename, JobSlots, snapWidth, sniffFamily } from './image-store.js';
 
 type Color = { r: number; g: number; b: number };
 const RED: Color = { r: 230, g: 20, b: 20 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { IMAGE_WIDTHS, LIMITS } from '@portfolio-master/contract';
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
 import { newId } from '../../lib/ids.js';
 import { fileTooLarge, ReceivedFile, TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 
@@ -352,35 +353,6 @@ async function removeStaleTemporaries(dir: string): Promise<void> {
       if (stats && stats.mtimeMs < cutoff) await fs.rm(file, { force: true });
     }),
   );
-}
-
-/** A Map that forgets the least recently used entry beyond `capacity`. */
-export class BoundedCache<K, V> {
-  private readonly entries = new Map<K, V>();
-
-  constructor(private readonly capacity: number) {}
-
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
-
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
 }
 
 /** At most `size` tasks at once; the rest wait their turn in order. */

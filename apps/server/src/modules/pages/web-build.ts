@@ -15,8 +15,6 @@ export interface WebBuild {
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
 }
 
 const HEAD = '<!--app-head-->';
@@ -53,10 +51,8 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   const [beforeHead, afterHead] = template.split(HEAD) as [string, string];
   const [beforeHtml, afterHtml] = afterHead.split(HTML) as [string, string];
   const [beforeState, afterState] = afterHtml.split(STATE) as [string, string];
-  const loaded = chunkClosure(
-    manifest,
-    Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
-  );
+  // What the page template itself loads needs no hint.
+  const loaded = new Set([...template.matchAll(/<script[^>]*src="\/([^"]+)"/g)].map((match) => match[1]!));
 
   return {
     root,

@@ -195,6 +195,7 @@ describe('PUT /portfolio/update/{id}', () => {
     expect(updated).toEqual({
       ...portfolio,
       description: 'yangi tavsif',
+      descriptionHtml: '<p>yangi tavsif</p>\n',
       updatedAt: updated.updatedAt,
     });
     expect(updated.updatedAt >= portfolio.updatedAt).toBe(true);

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { isId, newId } from '../../lib/ids.js';
+import { renderMarkdown } from '../../lib/markdown.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
@@ -131,6 +132,7 @@ export class PortfoliosService {
     );
     return summaries.map((summary) => ({
       ...summary,
+      descriptionHtml: renderMarkdown(summary.description),
       likes: likes.get(summary._id) ?? [],
       comments: comments.get(summary._id) ?? [],
     }));

@@ -139,7 +139,7 @@ export function PortfolioRoute() {
             </h2>
             {portfolio.description.trim() ? (
               <ErrorBoundary>
-                <Markdown source={portfolio.description} />
+                <Markdown html={portfolio.descriptionHtml} />
               </ErrorBoundary>
             ) : (
               <p className="muted">{uz.portfolio.noDescription}</p>

@@ -1,49 +1,7 @@
-import { Marked, type RendererObject } from 'marked';
-import { useMemo } from 'react';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
-/** Only http(s), mailto and in-site links survive; `javascript:` and friends become plain text. */
-export function safeUrl(href: string): string | null {
-  const value = href.trim();
-  if (/^(https?:|mailto:)/i.test(value)) return value;
-  if (/^[/#?]/.test(value) && !value.startsWith('//')) return value;
-  return null;
-}
-
-const renderer: RendererObject = {
-  // Raw HTML is shown as the text it is, never interpreted.
-  html({ text }) {
-    return escapeHtml(text);
-  },
-  link({ href, title, tokens }) {
-    const text = this.parser.parseInline(tokens);
-    const safe = safeUrl(href);
-    if (!safe) return text;
-    const titleAttribute = title ? ` title="${escapeHtml(title)}"` : '';
-    return `<a href="${escapeHtml(safe)}"${titleAttribute} rel="nofollow noopener noreferrer" target="_blank">${text}</a>`;
-  },
-  image({ href, text }) {
-    const safe = safeUrl(href);
-    if (!safe) return escapeHtml(text);
-    return `<img src="${escapeHtml(safe)}" alt="${escapeHtml(text)}" loading="lazy" decoding="async">`;
-  },
-};
-
-const markdown = new Marked({ gfm: true, breaks: true, async: false, renderer });
-
-export function renderMarkdown(source: string): string {
-  // Code blocks may scroll sideways; a keyboard can reach and scroll them only when they take the focus.
-  // Raw HTML in the source is escaped above, so every `<pre>` here is one Marked made.
-  return markdown.parse(source, { async: false }).replaceAll('<pre>', '<pre tabindex="0">');
-}
-
-/** A portfolio description: Markdown without raw HTML. */
-export function Markdown({ source }: { source: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
+/**
+ * A portfolio description as the server rendered it from Markdown (`descriptionHtml`: no raw HTML, only
+ * http(s), mailto and in-site links). The browser has no Markdown parser of its own.
+ */
+export function Markdown({ html }: { html: string }) {
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -114,8 +114,9 @@ export function UserProfile({
             </div>
           ) : (
             <div className="grid">
-              {items.map((portfolio) => (
-                <PortfolioCard key={portfolio._id} portfolio={portfolio} />
+              {/* The first cover is a profile's largest paint: in the server's HTML, loaded at once. */}
+              {items.map((portfolio, index) => (
+                <PortfolioCard key={portfolio._id} portfolio={portfolio} priority={index === 0} />
               ))}
             </div>
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from './markdown.js';
 
 describe('renderMarkdown', () => {
   it('renders Markdown', () => {

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { BackBar } from '../../components/back-bar';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { PageSpinner } from '../../components/spinner';
+import { StatusIndicator } from '../../components/status-indicator';
+import { useAuth } from '../../features/auth/api/get-me';
+import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
+import { UserProfile } from '../../features/users/components/user-profile';
+import { useLocation, useSearchParams } from '../../lib/router';
+import { uz } from '../../i18n/uz';
+import { EditProfileLink } from './profile';
+import { RequireAuth } from './require-auth';
+
+/** The signed-in user's own profile, and its edit form (its own chunk: other profiles need neither). */
+function MyProfile() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const editing = params.get('edit') === '1';
+  const [notice, setNotice] = useState<string | null>(
+    (location.state as { notice?: string } | null)?.notice ?? null,
+  );
+
+  if (isLoading || !user) return <PageSpinner />;
+  return (
+    <>
+      {notice ? <StatusIndicator status="success" message={notice} /> : null}
+      {editing ? (
+        <section className="panel form-card">
+          <ProfileEditForm
+            user={user}
+            onDone={(saved) => {
+              setNotice(saved ? uz.profileEdit.saved : null);
+              setParams({}, { replace: true });
+            }}
+          />
+        </section>
+      ) : (
+        <ErrorBoundary>
+          <UserProfile user={user} own actions={<EditProfileLink onClick={() => setNotice(null)} />} />
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}
+
+export function MyProfileRoute() {
+  return (
+    <RequireAuth>
+      <div className="container page">
+        <BackBar />
+        <MyProfile />
+      </div>
+    </RequireAuth>
+  );
+}
