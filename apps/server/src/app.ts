@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -64,6 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'req.headers.cookie',
       ],
     },
+    // The page renderer's API reads are injected (no socket): the page's own request line says enough.
+    disableRequestLogging: (request) => !(request.raw.socket instanceof Socket),
     // Fastify accepts a hop count too, though its types leave it out.
     trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: 1024 * 1024,

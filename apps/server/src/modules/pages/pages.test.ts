@@ -220,6 +220,26 @@ describe('rendered pages kept as ready bytes', () => {
   });
 });
 
+describe('the log of a rendered page', () => {
+  it('has the page’s own request, not the API reads made to render it', async () => {
+    const lines: { msg?: string; req?: { url?: string } }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
+    const logged = await createTestContext(
+      { WEB_DIST, LOG_LEVEL: 'info' },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = logged.app.server.address() as { port: number };
+      expect((await fetch(`http://127.0.0.1:${port}/page/1`)).status).toBe(200);
+      const incoming = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url);
+      expect(incoming).toEqual(['/page/1']);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('two instances behind one database', () => {
   it('drops a page kept by one instance when the other records a write (Redis pub/sub)', async () => {
     const redisUrl = 'redis://127.0.0.1:6379';
