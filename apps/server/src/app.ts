@@ -25,6 +25,7 @@ import { commentRoutes } from './modules/comments/comments.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import type { FeedsOptions } from './modules/feeds/feeds.service.js';
 import { imageRoutes } from './modules/images/images.routes.js';
+import { previewCardRoutes } from './modules/og/og.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(imageRoutes, services);
   await app.register(feedRoutes, services);
+  await app.register(previewCardRoutes, services);
 
   await registerPages(app, services, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

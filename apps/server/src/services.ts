@@ -12,6 +12,7 @@ import { ImageStore } from './modules/images/image-store.js';
 import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { ListTotals } from './modules/portfolios/list-totals.js';
+import { PreviewCards } from './modules/og/og.service.js';
 import { PortfoliosService } from './modules/portfolios/portfolios.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationHooks } from './plugins/authentication.js';
@@ -32,6 +33,7 @@ export interface AppServices {
   likes: LikesService;
   comments: CommentsService;
   feeds: FeedsService;
+  previewCards: PreviewCards;
   hooks: ReturnType<typeof authenticationHooks>;
 }
 
@@ -69,6 +71,9 @@ export async function createServices(
   });
   const comments = new CommentsService(db, users, changes);
   const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals, changes });
+  const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
+  await previewCards.init();
+  previewCards.follow(changes, logger);
   return {
     config,
     db,
@@ -83,6 +88,7 @@ export async function createServices(
     likes: new LikesService(db, changes),
     comments,
     feeds,
+    previewCards,
     hooks: authenticationHooks(auth),
   };
 }

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './display.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './users.js';

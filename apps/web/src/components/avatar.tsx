@@ -1,29 +1,12 @@
 import type { AuthorRef } from '@portfolio-master/contract';
+import { fullName, hueOf, initials } from '@portfolio-master/contract/display';
 import { imageUrl } from '../lib/image-url';
 import { uz } from '../i18n/uz';
 import { ShieldIcon } from './icons';
 
 type Person = Pick<AuthorRef, 'username' | 'firstname' | 'lastname' | 'image'>;
 
-export function initials(text: string): string {
-  const words = text
-    .trim()
-    .split(/[\s_.-]+/)
-    .filter(Boolean);
-  const letters = words.slice(0, 2).map((word) => [...word][0]!.toUpperCase());
-  return letters.join('') || '?';
-}
-
-/** A stable hue per text, for generated avatars and covers. */
-export function hueOf(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % 360;
-}
-
-export function fullName(person: Pick<AuthorRef, 'firstname' | 'lastname' | 'username'>): string {
-  return `${person.firstname} ${person.lastname}`.trim() || person.username;
-}
+export { fullName, hueOf, initials };
 
 /** A round avatar of `size` CSS pixels from the server's 64 or 128 px versions, or initials. */
 export function Avatar({

@@ -2,6 +2,7 @@ import { problemSchema } from '@portfolio-master/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AppServices } from '../../services.js';
 
@@ -51,13 +52,4 @@ function cacheHeaders(reply: FastifyReply, etag: string): FastifyReply {
     .header('cache-control', 'public, max-age=31536000, immutable')
     .header('etag', etag)
     .header('cross-origin-resource-policy', 'cross-origin');
-}
-
-/** If-None-Match compares weakly (RFC 9110 13.1.2): `W/` is ignored and `*` matches any. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
 }

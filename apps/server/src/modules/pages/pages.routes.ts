@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { changeTags } from '../../lib/changes.js';
+import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
 import type { AppServices } from '../../services.js';
 import { cachedPage, encodedBody, PageCache, type CachedPage } from './page-cache.js';
@@ -109,7 +110,9 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
     .header('cache-control', 'no-cache')
     .header('etag', page.etag)
     .header('vary', 'accept-encoding');
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  if (page.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], page.etag)) {
+    return reply.code(304).send();
+  }
   const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.header('content-length', body.length).send(body);

@@ -76,6 +76,24 @@ describe('pages rendered on the server', () => {
     expect(jsonLd).toMatchObject({ '@type': 'CreativeWork', keywords: 'React, TypeScript' });
   });
 
+  it('names preview images that are there: 1200×630 PNGs', async () => {
+    for (const url of [
+      '/page/1',
+      `/portfolio/${encodeURIComponent(linktitle)}`,
+      `/profile/${author.username}`,
+      '/about',
+    ]) {
+      const page = await get(url);
+      const image = /<meta property="og:image" content="https:\/\/portfolio\.example\.uz([^"]+)">/.exec(
+        page.body,
+      )?.[1];
+      expect(image, url).toBeDefined();
+      const card = await get(image!.replace(/&amp;/g, '&'));
+      expect(card.statusCode, image).toBe(200);
+      expect(card.headers['content-type']).toBe('image/png');
+    }
+  });
+
   it('answers a profile with ProfilePage data', async () => {
     const page = await get(`/profile/${author.username}`);
     expect(page.statusCode).toBe(200);

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fullName } from '@portfolio-master/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { ChangeFeed } from '../../lib/changes.js';
+import { newId } from '../../lib/ids.js';
+import { TEMPORARY_SUFFIX } from '../../lib/uploads.js';
+import { JobSlots, type ImageStore } from '../images/image-store.js';
+import { countPortfolios } from '../portfolios/portfolios.repository.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
+import type { UsersService } from '../users/users.service.js';
+import {
+  drawPortfolioCard,
+  drawProfileCard,
+  drawSiteCard,
+  type PortfolioCardInput,
+  type ProfileCardInput,
+} from './og-cards.js';
+
+/** Part of every card's version: bump it when the drawing changes, so every card is drawn anew. */
+const DRAWING_VERSION = 1;
+const SITE_TAGLINE =
+  'Dasturchilar o‘z loyihalarini joylashtiradigan, boshqalarning ishlarini ko‘rib, yoqtirib va izoh qoldiradigan hamjamiyat sayti.';
+
+export interface Card {
+  file: string;
+  etag: string;
+}
+
+/**
+ * Preview cards, drawn on first request and kept in `UPLOAD_DIR/og` under a name that holds a hash of
+ * everything drawn on them: a card is drawn again exactly when what it shows changes (a title, a name,
+ * an avatar, the technologies, the cover), and the older version of it is removed then. Concurrent first
+ * requests for one card share one drawing; one card is drawn at a time.
+ */
+export class PreviewCards {
+  readonly dir: string;
+  private readonly pending = new Map<string, Promise<Card>>();
+  private readonly drawing = new JobSlots(1);
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly deps: { imageStore: ImageStore; portfolios: PortfoliosService; users: UsersService },
+  ) {
+    this.dir = path.join(deps.imageStore.dir, 'og');
+  }
+
+  async init(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+  }
+
+  /** A card outlives nothing it shows: when a write names a portfolio that is gone, its card goes too. */
+  follow(changes: ChangeFeed, logger: FastifyBaseLogger): void {
+    changes.subscribe((tags) => {
+      for (const tag of tags) {
+        const id = /^portfolio:(.+)$/.exec(tag)?.[1];
+        if (id) {
+          void this.removeIfGone(id).catch((error: unknown) =>
+            logger.warn({ err: error }, 'preview card: removing a deleted portfolio’s card failed'),
+          );
+        }
+      }
+    });
+  }
+
+  private async removeIfGone(portfolioId: string): Promise<void> {
+    if (await this.deps.portfolios.find(portfolioId)) return;
+    const files = (await fs.readdir(this.dir)).filter((entry) =>
+      entry.startsWith(`portfolio-${portfolioId}-`),
+    );
+    await Promise.all(files.map((entry) => fs.rm(path.join(this.dir, entry), { force: true })));
+  }
+
+  /** Null when there is no such portfolio. */
+  async portfolio(linktitle: string): Promise<Card | null> {
+    const row = await this.deps.portfolios.find(linktitle);
+    if (!row) return null;
+    const input: PortfolioCardInput = {
+      title: row.title,
+      authorName: fullName({
+        firstname: row.author_firstname,
+        lastname: row.author_lastname,
+        username: row.author_username,
+      }),
+      username: row.author_username,
+      avatar: row.author_image,
+      cover: row.images[0] ?? null,
+      technologies: row.used,
+    };
+    return this.card(`portfolio-${row.id}`, input, () =>
+      drawPortfolioCard({
+        ...input,
+        avatar: this.imagePath(input.avatar),
+        cover: this.imagePath(input.cover),
+      }),
+    );
+  }
+
+  /** Null when there is no such user. */
+  async profile(username: string): Promise<Card | null> {
+    const user = await this.deps.users.findByIdOrUsername(username);
+    if (!user) return null;
+    const portfolios = await countPortfolios(this.db, this.dialect, {
+      technologyIds: [],
+      searchTerms: [],
+      authorId: user.id,
+    });
+    const skills = JSON.parse(user.skills) as string[];
+    const input: ProfileCardInput = {
+      name: fullName(user),
+      username: user.username,
+      avatar: user.image,
+      about: user.description.trim().split('\n')[0]?.slice(0, 200) || skills.join(', '),
+      portfolios,
+    };
+    return this.card(`profile-${user.id}`, input, () =>
+      drawProfileCard({ ...input, avatar: this.imagePath(input.avatar) }),
+    );
+  }
+
+  site(): Promise<Card> {
+    return this.card('site', { tagline: SITE_TAGLINE }, () => drawSiteCard(SITE_TAGLINE));
+  }
+
+  private imagePath(filename: string | null): string | null {
+    return filename ? path.join(this.deps.imageStore.dir, filename) : null;
+  }
+
+  private card(name: string, input: object, draw: () => Promise<Buffer>): Promise<Card> {
+    const version = createHash('sha256')
+      .update(JSON.stringify({ drawing: DRAWING_VERSION, input }))
+      .digest('base64url')
+      .slice(0, 20);
+    const file = path.join(this.dir, `${name}-${version}.png`);
+    const key = path.basename(file);
+    let job = this.pending.get(key);
+    if (!job) {
+      job = this.ensure(name, file, version, draw).finally(() => this.pending.delete(key));
+      this.pending.set(key, job);
+    }
+    return job;
+  }
+
+  private async ensure(
+    name: string,
+    file: string,
+    version: string,
+    draw: () => Promise<Buffer>,
+  ): Promise<Card> {
+    const card = { file, etag: `"${version}"` };
+    if (await exists(file)) return card;
+    const png = await this.drawing.run(draw);
+    const temporary = `${file}.${newId()}${TEMPORARY_SUFFIX}`;
+    await fs.writeFile(temporary, png);
+    await fs.rename(temporary, file);
+    // The versions drawn before this one show what is no longer so.
+    const older = (await fs.readdir(this.dir)).filter(
+      (entry) => entry.startsWith(`${name}-`) && entry.endsWith('.png') && entry !== path.basename(file),
+    );
+    await Promise.all(older.map((entry) => fs.rm(path.join(this.dir, entry), { force: true })));
+    return card;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
