@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -67,7 +67,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ],
     },
     // The page renderer's API reads are injected (no socket): the page's own request line says enough.
-    disableRequestLogging: (request) => !(request.raw.socket instanceof Socket),
+    logController: new LogController({
+      disableRequestLogging: (request) => !(request.raw.socket instanceof Socket),
+    }),
     // Fastify accepts a hop count too, though its types leave it out.
     trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: 1024 * 1024,

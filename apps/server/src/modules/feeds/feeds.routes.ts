@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppServices } from '../../services.js';
-import { chooseEncoding, type ReadyDocument } from './ready-document.js';
+import { sendReady, type ReadyDocument } from '../../lib/ready-document.js';
 
 /** Clients may reuse a copy this long before asking again; asking again is a 304 when nothing changed. */
 const CACHE_CONTROL = 'public, max-age=300';
@@ -11,19 +11,8 @@ const CACHE_CONTROL = 'public, max-age=300';
 const document = (format: string) => z.any().meta({ type: 'string', format });
 const responses = (format: string) => ({ 200: document(format), 304: z.undefined() });
 
-/** A ready document as bytes, compressed when the client accepts it, or a 304 for the client's copy. */
-async function send(request: FastifyRequest, reply: FastifyReply, ready: ReadyDocument) {
-  const encoding = ready.compressible ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
-  reply
-    .header('cache-control', CACHE_CONTROL)
-    .header('vary', 'accept-encoding')
-    .header('etag', ready.etag(encoding))
-    .type(ready.type);
-  if (ready.matches(request.headers['if-none-match'])) return reply.code(304).send();
-  const body = await ready.encoded(encoding);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(body);
-}
+const send = (request: FastifyRequest, reply: FastifyReply, ready: ReadyDocument) =>
+  sendReady(request, reply, ready, CACHE_CONTROL);
 
 /** robots.txt, sitemaps and Atom feeds: outside /api, where crawlers and feed readers look for them. */
 export const feedRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { feeds }) => {

@@ -15,7 +15,8 @@ import { findUserByUsername } from '../users/users.repository.js';
 import { type AtomEntry, atomFeed, type AtomPerson } from './atom.js';
 import * as feeds from './feeds.repository.js';
 import { markdownToText, shorten } from './plain-text.js';
-import { ReadyDocument, TimedCache } from './ready-document.js';
+import { ReadyDocument } from '../../lib/ready-document.js';
+import { TimedCache } from './timed-cache.js';
 import { SITEMAP_LIMITS, type SitemapLimits, SitemapSection, sitemapDocuments } from './sitemap.js';
 
 export interface FeedsOptions {

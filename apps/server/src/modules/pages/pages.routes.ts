@@ -1,11 +1,12 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { changeTags } from '../../lib/changes.js';
-import { matchesIfNoneMatch } from '../../lib/http-cache.js';
+import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
+import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
 import type { AppServices } from '../../services.js';
-import { cachedPage, encodedBody, PageCache, type CachedPage } from './page-cache.js';
+
 import { loadWebBuild, type WebBuild } from './web-build.js';
 
 /** Vite names every file under assets/ after its content hash, so a given URL never changes content. */
@@ -14,13 +15,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Addresses the pages never answer: the API, images, preview cards and the build's own files. */
 const NOT_PAGES = /^\/(api|image|og|assets)(\/|$)/;
 
+/** Pages are compressed again after every change that touches them: a quick setting. */
+const PAGE_BROTLI_QUALITY = 5;
+
+/** A rendered page as the bytes that are sent, or where an address sends its visitor instead. */
 type Rendered =
-  | {
-      kind: 'page';
-      page: CachedPage;
-      /** What it was made from; null when it may not be kept. */ tags: string[] | null;
-    }
+  | { kind: 'page'; status: number; document: ReadyDocument }
   | { kind: 'redirect'; status: number; location: string };
+
+/** Kept pages also expire after this, which bounds how old a relative date read without JavaScript gets. */
+const PAGE_TTL_MS = 60_000;
 
 /**
  * The web app: its built files, and every other GET or HEAD outside the API rendered on the server by
@@ -39,11 +43,16 @@ export async function registerPages(
   }
   await registerStaticFiles(app, build);
 
-  const cache = new PageCache();
+  // A page the same for every visitor is kept while nothing it was made from changes.
+  const cache = new TaggedCache<Rendered>({
+    ttlMs: PAGE_TTL_MS,
+    maxEntries: 2_000,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.document.body.length : 0),
+  });
   services.changes.subscribe((tags) => cache.invalidate(tags));
-  const rendering = new Map<string, Promise<Rendered>>();
 
-  const render = async (url: string): Promise<Rendered> => {
+  const render = async (url: string): Promise<Loaded<Rendered>> => {
     let tags: Set<string> | null = new Set<string>();
     const result = await build.renderer.render({
       url,
@@ -64,32 +73,16 @@ export async function registerPages(
         });
       },
     });
-    if (result.kind === 'redirect') return result;
-    const page = cachedPage(result.status, build.compose(result));
-    return { kind: 'page', page, tags: result.shared && tags ? [...tags] : null };
-  };
-
-  /**
-   * A page the same for every visitor is kept while nothing it was made from changes; concurrent
-   * requests for the same address share one render.
-   */
-  const pageFor = async (key: string): Promise<Rendered> => {
-    const cached = cache.get(key);
-    if (cached) return { kind: 'page', page: cached, tags: [] };
-    let pending = rendering.get(key);
-    if (!pending) {
-      const mark = cache.mark();
-      pending = render(key)
-        .then((rendered) => {
-          if (rendered.kind === 'page' && rendered.tags) {
-            cache.set(key, rendered.page, rendered.tags, mark);
-          }
-          return rendered;
-        })
-        .finally(() => rendering.delete(key));
-      rendering.set(key, pending);
-    }
-    return pending;
+    if (result.kind === 'redirect') return { value: result, tags: [] };
+    const document = new ReadyDocument(
+      build.compose(result),
+      'text/html; charset=utf-8',
+      PAGE_BROTLI_QUALITY,
+    );
+    return {
+      value: { kind: 'page', status: result.status, document },
+      tags: result.shared && tags ? [...tags] : null,
+    };
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -97,25 +90,16 @@ export async function registerPages(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(pathname)) {
       return sendNotFound(request, reply);
     }
-    const rendered = await pageFor(request.url);
+    const rendered = await cache.getOrLoad(request.url, () => render(request.url));
     if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
-    return sendPage(request, reply, rendered.page);
+    reply.code(rendered.status);
+    // A 404 is answered, never confirmed: its ETag would only let a client keep an error.
+    if (rendered.status !== 200) {
+      const body = rendered.document.body;
+      return reply.type(rendered.document.type).header('cache-control', 'no-cache').send(body);
+    }
+    return sendReady(request, reply, rendered.document, 'no-cache');
   });
-}
-
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  reply
-    .code(page.status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('etag', page.etag)
-    .header('vary', 'accept-encoding');
-  if (page.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], page.etag)) {
-    return reply.code(304).send();
-  }
-  const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.header('content-length', body.length).send(body);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -20,11 +21,16 @@ export class ReadyDocument {
   private readonly hash: string;
   private readonly compressed = new Map<Exclude<ContentEncoding, 'identity'>, Promise<Buffer>>();
 
+  /**
+   * `brotliQuality` 9 for documents kept long (feeds, sitemaps); less for what a write may replace at once
+   * (pages, API answers), where compressing again after each change must stay cheap.
+   */
   constructor(
-    text: string,
+    text: string | Buffer,
     readonly type: string,
+    private readonly brotliQuality = 9,
   ) {
-    this.body = Buffer.from(text, 'utf8');
+    this.body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     this.hash = createHash('sha256').update(this.body).digest('base64url').slice(0, 32);
   }
 
@@ -53,11 +59,11 @@ export class ReadyDocument {
         encoding === 'br'
           ? brotli(this.body, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
               },
             })
-          : gzip(this.body, { level: 9 });
+          : gzip(this.body, { level: this.brotliQuality >= 9 ? 9 : 6 });
       this.compressed.set(encoding, result);
     }
     return result;
@@ -84,32 +90,23 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
 }
 
 /**
- * Built values kept for `ttlMs`, and dropped at once by `clear()`. Callers asking while a value is being
- * built share that build; a build that fails is not kept.
+ * A ready document as bytes, compressed when the client accepts it and it is worth it, with its ETag,
+ * or a 304 for the client's copy. `cacheControl` says how long a client may reuse it unasked.
  */
-export class TimedCache<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get(key: string, build: () => Promise<T>): Promise<T> {
-    const cached = this.entries.get(key);
-    if (cached && cached.expires > this.now()) return cached.value;
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry = { value: build(), expires: this.now() + this.ttlMs };
-    this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return entry.value;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
+export async function sendReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: ReadyDocument,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  const encoding = ready.compressible ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+  reply
+    .header('cache-control', cacheControl)
+    .header('vary', 'accept-encoding')
+    .header('etag', ready.etag(encoding))
+    .type(ready.type);
+  if (ready.matches(request.headers['if-none-match'])) return reply.code(304).send();
+  const body = await ready.encoded(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.header('content-length', body.length).send(body);
 }

@@ -1,0 +1,158 @@
+import { changeTags } from './changes.js';
+
+export interface TaggedCacheOptions<V> {
+  /** How long an entry is kept at most, whatever happens. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Bytes held at most, counted with `sizeOf`. */
+  maxBytes?: number;
+  sizeOf?: (value: V) => number;
+  now?: () => number;
+}
+
+interface Entry<V> {
+  value: V;
+  tags: readonly string[];
+  expires: number;
+  bytes: number;
+}
+
+/** What a loader made, and the names of everything it was made from (see `changeTags`). */
+export interface Loaded<V> {
+  value: V;
+  /** Null when it may not be kept (it is served once, uncached). */
+  tags: readonly string[] | null;
+}
+
+/** An invalidation is remembered this long: far longer than any load takes. */
+const REMEMBER_MS = 60_000;
+
+/**
+ * Values made from the database, each tagged with what it was made from. A write names what it changed
+ * (`invalidate`) and every entry carrying one of those names goes at once. A load that started before an
+ * invalidation of one of its names is not kept, even if it finishes after it: it may hold what the write
+ * changed. Concurrent loads of one key share one load. Entries also expire after `ttlMs`, and the least
+ * recently used go first beyond the bounds.
+ */
+export class TaggedCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly loading = new Map<string, Promise<V>>();
+  /** When each name was last invalidated, by sequence number; and when everything was. */
+  private readonly invalidated = new Map<string, { sequence: number; at: number }>();
+  private everythingAt = 0;
+  private sequence = 0;
+  private bytes = 0;
+  private readonly now: () => number;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: V) => number;
+
+  constructor(private readonly options: TaggedCacheOptions<V>) {
+    this.now = options.now ?? Date.now;
+    this.maxBytes = options.maxBytes ?? Infinity;
+    this.sizeOf = options.sizeOf ?? (() => 0);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** The value for `key`, loaded once by whoever asks first while it is missing. */
+  async getOrLoad(key: string, load: () => Promise<Loaded<V>>): Promise<V> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const mark = this.sequence;
+      pending = load()
+        .then(({ value, tags }) => {
+          if (tags) this.set(key, value, tags, mark);
+          return value;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** A point in the sequence of invalidations, to pass to `set`. */
+  mark(): number {
+    return this.sequence;
+  }
+
+  /** Keeps `value` unless one of its tags was invalidated after `mark`; says whether it did. */
+  set(key: string, value: V, tags: readonly string[], mark: number): boolean {
+    if (this.everythingAt > mark || tags.some((tag) => (this.invalidated.get(tag)?.sequence ?? 0) > mark)) {
+      return false;
+    }
+    this.delete(key);
+    const entry: Entry<V> = {
+      value,
+      tags,
+      expires: this.now() + this.options.ttlMs,
+      bytes: this.sizeOf(value),
+    };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.entries.size > this.options.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.delete(oldest.value);
+    }
+    return true;
+  }
+
+  invalidate(tags: readonly string[]): void {
+    this.sequence += 1;
+    const now = this.now();
+    if (tags.includes(changeTags.everything)) {
+      this.everythingAt = this.sequence;
+      this.clear();
+      return;
+    }
+    for (const tag of tags) {
+      this.invalidated.set(tag, { sequence: this.sequence, at: now });
+      for (const key of this.byTag.get(tag) ?? []) this.delete(key);
+    }
+    // Loads take milliseconds: an invalidation long past can no longer overlap one.
+    if (this.invalidated.size > 10_000) {
+      for (const [tag, { at }] of this.invalidated) if (now - at > REMEMBER_MS) this.invalidated.delete(tag);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
