@@ -85,7 +85,7 @@ export async function createServices(
     auth,
     users,
     portfolios,
-    likes: new LikesService(db, changes),
+    likes: new LikesService(db, changes, users),
     comments,
     feeds,
     previewCards,

@@ -45,6 +45,7 @@ const portfolio: Portfolio = {
   descriptionHtml:
     '<h1>Ob-havo</h1>\n<p>Toshkent uchun <strong>tezkor</strong> prognoz. &lt;script&gt;alert(1)&lt;/script&gt;</p>\n',
   likes: ['d'.repeat(24)],
+  commentsNext: null,
   comments: [
     {
       _id: 'e'.repeat(24),
@@ -67,6 +68,7 @@ const user: User = {
   portfolios: [
     { _id: summary._id, title: summary.title, images: summary.images, linktitle: summary.linktitle },
   ],
+  portfoliosCount: 1,
 };
 
 const listPage = (page: number): PortfolioPage => ({

@@ -29,3 +29,21 @@ export const RESERVED_USERNAMES = ['me', 'all'] as const;
 
 export const SORTS = ['new', 'popular', 'discussed'] as const;
 export type Sort = (typeof SORTS)[number];
+
+/**
+ * Every answer stays one page however popular a portfolio gets (docs/decisions/0017-bounded-answers.md).
+ * The shapes the original site's client reads (`likes` as ids, comment lists, a user's portfolios) keep
+ * their form and hold up to these many; the new calls page the rest.
+ */
+export const BOUNDS = {
+  /** Comments in a portfolio's detail and in the answer to a comment written or deleted: the newest. */
+  detailComments: 20,
+  /** Liker ids in a portfolio's `likes` (the viewer's own first, when they like it). */
+  likeIds: 100,
+  /** Entries in a user's `portfolios`: the newest. */
+  userPortfolios: 20,
+  /** Technologies in the list answered without a prefix: the most used. */
+  technologies: 100,
+  /** Items in a page of comments or likers. */
+  pageItems: { default: 20, max: 50 },
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './constants.js';
+import { BOUNDS, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './constants.js';
 import {
   fileField,
   hasNul,
@@ -119,8 +119,15 @@ export const portfolioSchema = portfolioSummarySchema
       description:
         'The Markdown description rendered by the server: raw HTML shown as text, only http(s), mailto and in-site links',
     }),
-    likes: z.array(idSchema),
-    comments: z.array(commentSchema),
+    likes: z.array(idSchema).meta({
+      description: `Ids of users who like it, for clients that count them: the viewer's own first when they like it, then the newest, at most ${BOUNDS.likeIds}. \`likesCount\` is the number; GET /portfolio/{id}/likes pages them all.`,
+    }),
+    comments: z.array(commentSchema).meta({
+      description: `The newest ${BOUNDS.detailComments} comments, newest first. \`commentsCount\` is the number; GET /portfolio/{id}/comments?before={commentsNext} pages the older ones.`,
+    }),
+    commentsNext: z.string().nullable().meta({
+      description: 'Cursor of the comments older than those in `comments`; null when there are none',
+    }),
   })
   .meta({ id: 'Portfolio' });
 export type Portfolio = z.infer<typeof portfolioSchema>;
@@ -135,6 +142,41 @@ export const portfolioPageSchema = z
   })
   .meta({ id: 'PortfolioPage' });
 export type PortfolioPage = z.infer<typeof portfolioPageSchema>;
+
+const cursorDescription =
+  'An opaque cursor from a previous page (`next`): the items older than the last one it showed. Stable while items are added or removed.';
+
+export const pageQuerySchema = z.object({
+  before: withoutNul(z.string().max(200)).optional().meta({ description: cursorDescription }),
+  limit: intField(1, BOUNDS.pageItems.max, 'limit').default(BOUNDS.pageItems.default),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const commentPageSchema = z
+  .object({
+    items: z.array(commentSchema),
+    next: z.string().nullable().meta({ description: 'Cursor of the next (older) page; null at the end' }),
+  })
+  .meta({ id: 'CommentPage' });
+export type CommentPage = z.infer<typeof commentPageSchema>;
+
+export const likerSchema = z.object({ user: authorRefSchema, date: isoDate }).meta({ id: 'Liker' });
+export type Liker = z.infer<typeof likerSchema>;
+
+export const likerPageSchema = z
+  .object({
+    items: z.array(likerSchema),
+    next: z.string().nullable().meta({ description: 'Cursor of the next (older) page; null at the end' }),
+  })
+  .meta({ id: 'LikerPage' });
+export type LikerPage = z.infer<typeof likerPageSchema>;
+
+export const technologiesQuerySchema = z.object({
+  q: withoutNul(z.string().trim().max(LIMITS.technologies.itemMax)).optional().meta({
+    description: 'Only technologies whose name starts with this (any case), for suggestions while typing',
+  }),
+  limit: intField(1, BOUNDS.technologies, 'limit').default(BOUNDS.technologies),
+});
 
 export const technologySchema = z
   .object({ name: z.string(), count: z.number().int() })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LIST_LIMIT, LIMITS, MAX_LIST_LIMIT, RESERVED_USERNAMES } from './constants.js';
+import { BOUNDS, DEFAULT_LIST_LIMIT, LIMITS, MAX_LIST_LIMIT, RESERVED_USERNAMES } from './constants.js';
 import {
   booleanField,
   fileField,
@@ -159,7 +159,10 @@ export const userSchema = z
     githubProfile: z.string(),
     telegramProfile: z.string(),
     registeredDate: isoDate,
-    portfolios: z.array(portfolioRefSchema),
+    portfolios: z.array(portfolioRefSchema).meta({
+      description: `The newest ${BOUNDS.userPortfolios} of the user's portfolios; \`portfoliosCount\` is the number, and GET /portfolio?author={username} pages them all`,
+    }),
+    portfoliosCount: z.number().int(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

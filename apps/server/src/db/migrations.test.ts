@@ -96,6 +96,7 @@ beforeAll(async () => {
   expect(await migrateToLatest(db)).toEqual([
     '20261123090000_indexed_technology_filter',
     '20261124090000_author_updated_index',
+    '20261125090000_likers_index',
   ]);
 });
 

@@ -3,12 +3,14 @@ import type { Database } from './schema.js';
 import * as initialSchema from './migrations/20261122090000_initial_schema.js';
 import * as indexedTechnologyFilter from './migrations/20261123090000_indexed_technology_filter.js';
 import * as authorUpdatedIndex from './migrations/20261124090000_author_updated_index.js';
+import * as likersIndex from './migrations/20261125090000_likers_index.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
   '20261122090000_initial_schema': initialSchema,
   '20261123090000_indexed_technology_filter': indexedTechnologyFilter,
   '20261124090000_author_updated_index': authorUpdatedIndex,
+  '20261125090000_likers_index': likersIndex,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

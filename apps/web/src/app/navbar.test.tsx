@@ -21,6 +21,7 @@ const me: User = {
   telegramProfile: '',
   registeredDate: '2026-01-01T00:00:00Z',
   portfolios: [],
+  portfoliosCount: 0,
 };
 
 const wideNav = () => screen.getAllByRole('navigation', { name: 'Asosiy menyu' })[0]!;

@@ -6,6 +6,8 @@ import { Spinner } from './spinner';
 export interface DialogProps {
   /** The dialog is open while there is a message; the close icon clears it through `onClose`. */
   message: ReactNode | null;
+  /** 'Diqqat!' by default: a question to answer. With another title it is a plain dialog to read. */
+  title?: string;
   onClose: () => void;
   onOk?: () => void;
   onCancel?: () => void;
@@ -18,6 +20,7 @@ export interface DialogProps {
 
 export function Dialog({
   message,
+  title,
   onClose,
   onOk,
   onCancel,
@@ -68,7 +71,7 @@ export function Dialog({
       <div
         ref={panel}
         className="dialog"
-        role="alertdialog"
+        role={title ? 'dialog' : 'alertdialog'}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
@@ -76,7 +79,7 @@ export function Dialog({
       >
         <div className="dialog__head">
           <h2 id={titleId} className="dialog__title">
-            {uz.dialog.title}
+            {title ?? uz.dialog.title}
           </h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={uz.dialog.close}>
             <CloseIcon />

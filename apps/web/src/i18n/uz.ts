@@ -111,8 +111,15 @@ export const uz = {
 
   admin: 'Bu foydalanuvchi admin',
 
+  likers: {
+    title: 'Yoqtirganlar',
+    open: (count: number) => `Yoqtirganlar (${count})`,
+    more: 'Yana ko‘rsatish',
+  },
+
   comments: {
     title: 'Izohlar',
+    more: 'Ko‘proq izohlar',
     empty: 'Hozircha izohlar mavjud emas',
     loginPrompt: 'Izoh yozish uchun tizimga kiring!',
     label: 'Izohingiz',

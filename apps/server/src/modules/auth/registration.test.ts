@@ -26,6 +26,7 @@ const USER_KEYS = [
   'isAdmin',
   'lastname',
   'portfolios',
+  'portfoliosCount',
   'registeredDate',
   'skills',
   'telegramProfile',
@@ -72,6 +73,7 @@ describe('POST /api/register: transports', () => {
       telegramProfile: '',
       registeredDate: expect.any(String),
       portfolios: [],
+      portfoliosCount: 0,
     });
     const registered = new Date(user.registeredDate).getTime();
     expect(registered).toBeGreaterThanOrEqual(before - 1000);

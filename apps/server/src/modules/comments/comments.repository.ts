@@ -17,9 +17,7 @@ export interface CommentRow {
   author_email: string;
 }
 
-/** Comments of these portfolios, newest first, with their authors. */
-export function findComments(db: Executor, portfolioIds: readonly string[]): Promise<CommentRow[]> {
-  if (portfolioIds.length === 0) return Promise.resolve([]);
+function selectComments(db: Executor) {
   return db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
@@ -35,12 +33,79 @@ export function findComments(db: Executor, portfolioIds: readonly string[]): Pro
       'u.image as author_image',
       'u.is_admin as author_is_admin',
       'u.email as author_email',
-    ])
-    .where('c.portfolio_id', 'in', portfolioIds)
-    .orderBy('c.portfolio_id')
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
+    ]);
+}
+
+/**
+ * One page of a portfolio's comments, newest first, older than `before` when given: a seek on
+ * `(portfolio_id, created_at, id)` and `limit` steps, however many comments there are.
+ */
+export function findCommentsPage(
+  db: Executor,
+  portfolioId: string,
+  before: { at: string; id: string } | undefined,
+  limit: number,
+): Promise<CommentRow[]> {
+  let query = selectComments(db).where('c.portfolio_id', '=', portfolioId);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.created_at', '<', before.at),
+        eb.and([eb('c.created_at', '=', before.at), eb('c.id', '<', before.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+}
+
+/** The newest `limit` comments of each of these portfolios, newest first within each. */
+export async function findNewestComments(
+  db: Executor,
+  portfolioIds: readonly string[],
+  limit: number,
+): Promise<CommentRow[]> {
+  if (portfolioIds.length === 1) return findCommentsPage(db, portfolioIds[0]!, undefined, limit);
+  if (portfolioIds.length === 0) return [];
+  const ranked = selectComments(db)
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) =>
+          over.partitionBy('c.portfolio_id').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
+        )
+        .as('rank'),
+    )
+    .where('c.portfolio_id', 'in', portfolioIds);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .selectAll()
+    .where('rank', '<=', limit)
+    .orderBy('portfolio_id')
+    .orderBy('rank')
     .execute();
+  return rows.map(({ rank: _rank, ...row }) => row);
+}
+
+/** The comment at this position of the newest-first list (the original client deletes by position). */
+export function findCommentAt(db: Executor, portfolioId: string, index: number) {
+  return db
+    .selectFrom('comments')
+    .select(['id', 'author_id'])
+    .where('portfolio_id', '=', portfolioId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(index)
+    .executeTakeFirst();
+}
+
+export function findCommentById(db: Executor, portfolioId: string, commentId: string) {
+  return db
+    .selectFrom('comments')
+    .select(['id', 'author_id'])
+    .where('portfolio_id', '=', portfolioId)
+    .where('id', '=', commentId)
+    .executeTakeFirst();
 }
 
 export async function insertComment(

@@ -1,7 +1,9 @@
 import {
   commentBodySchema,
+  commentPageSchema,
   commentSchema,
   deleteCommentQuerySchema,
+  pageQuerySchema,
   portfolioParamsSchema,
   problemSchema,
 } from '@portfolio-master/contract';
@@ -21,7 +23,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
       onRequest: hooks.required,
       schema: {
         tags: ['comments'],
-        summary: 'Add a comment; answers the whole list, newest first',
+        summary: 'Add a comment; answers the newest comments (as the detail shows them), newest first',
         params: portfolioParamsSchema,
         body: commentBodySchema,
         response: {
@@ -38,6 +40,23 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
       await limiter.consume(RATE_RULES.comments, user.id);
       const portfolio = await portfolios.require(request.params.id);
       return reply.code(201).send(await comments.add(portfolio.id, user.id, request.body.body));
+    },
+  );
+
+  app.get(
+    '/portfolio/:id/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'A page of a portfolio’s comments, newest first; `before` is the `next` of the page before',
+        params: portfolioParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: commentPageSchema, 400: problemSchema, 404: problemSchema, 422: problemSchema },
+      },
+    },
+    async (request) => {
+      const portfolio = await portfolios.require(request.params.id);
+      return comments.page(portfolio.id, request.query);
     },
   );
 

@@ -1,7 +1,8 @@
-import type { Comment } from '@portfolio-master/contract';
+import { BOUNDS, type Comment, type CommentPage, type PageQuery } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
@@ -32,19 +33,45 @@ export class CommentsService {
     };
   }
 
-  /** Each portfolio's comments, newest first. */
-  async forPortfolios(portfolioIds: readonly string[]): Promise<Map<string, Comment[]>> {
-    const byPortfolio = new Map<string, Comment[]>();
-    for (const row of await comments.findComments(this.db, portfolioIds)) {
+  /**
+   * Each portfolio's newest comments (at most `BOUNDS.detailComments`), and the cursor of what is older
+   * when there is more.
+   */
+  async newest(portfolioIds: readonly string[]): Promise<Map<string, CommentPage>> {
+    const limit = BOUNDS.detailComments;
+    const byPortfolio = new Map<string, comments.CommentRow[]>();
+    for (const row of await comments.findNewestComments(this.db, portfolioIds, limit + 1)) {
       const list = byPortfolio.get(row.portfolio_id) ?? [];
-      list.push(this.toComment(row));
+      list.push(row);
       byPortfolio.set(row.portfolio_id, list);
     }
-    return byPortfolio;
+    return new Map([...byPortfolio].map(([id, rows]) => [id, this.toPage(id, rows, limit)]));
   }
 
-  async list(portfolioId: string): Promise<Comment[]> {
-    return (await this.forPortfolios([portfolioId])).get(portfolioId) ?? [];
+  /** The page of a portfolio's comments before `before` (a cursor from a previous page), newest first. */
+  async page(portfolioId: string, query: PageQuery): Promise<CommentPage> {
+    const before =
+      query.before === undefined ? undefined : decodeCursor(cursorScope(portfolioId), query.before);
+    const rows = await comments.findCommentsPage(this.db, portfolioId, before, query.limit + 1);
+    return this.toPage(portfolioId, rows, query.limit);
+  }
+
+  /** What a write to the comments answers: the newest page, as the detail shows it. */
+  async firstPage(portfolioId: string): Promise<Comment[]> {
+    return (await this.newest([portfolioId])).get(portfolioId)?.items ?? [];
+  }
+
+  /** `rows` holds one more than a page when there is a next page. */
+  private toPage(portfolioId: string, rows: comments.CommentRow[], limit: number): CommentPage {
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map((row) => this.toComment(row)),
+      next:
+        rows.length > limit && last
+          ? encodeCursor(cursorScope(portfolioId), toIsoString(last.created_at), last.id)
+          : null,
+    };
   }
 
   /**
@@ -65,7 +92,7 @@ export class CommentsService {
       });
     });
     this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
-    return this.list(portfolioId);
+    return this.firstPage(portfolioId);
   }
 
   /** By id when given (it must belong to this portfolio), else by position in the newest-first list. */
@@ -80,11 +107,10 @@ export class CommentsService {
     }
     await this.db.transaction().execute(async (trx) => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('Portfolio topilmadi');
-      const current = await comments.findComments(trx, [portfolioId]);
       const comment =
         target.commentId !== undefined
-          ? current.find((row) => row.id === target.commentId)
-          : current[target.index ?? -1];
+          ? await comments.findCommentById(trx, portfolioId, target.commentId)
+          : await comments.findCommentAt(trx, portfolioId, target.index ?? 0);
       if (!comment) throw notFound('Izoh topilmadi');
       if (comment.author_id !== actor.id && !actor.isAdmin) {
         throw forbidden('Faqat izoh muallifi yoki admin o‘chira oladi');
@@ -94,6 +120,9 @@ export class CommentsService {
       }
     });
     this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
-    return this.list(portfolioId);
+    return this.firstPage(portfolioId);
   }
 }
+
+/** A comments cursor is valid for one portfolio's comments only. */
+const cursorScope = (portfolioId: string) => `comments:${portfolioId}`;

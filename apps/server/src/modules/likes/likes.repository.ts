@@ -38,3 +38,84 @@ export async function adjustLikesCount(db: Executor, portfolioId: string, delta:
     .executeTakeFirstOrThrow();
   return row.likes_count;
 }
+
+export interface LikerRow {
+  user_id: string;
+  created_at: Date | string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  image: string | null;
+  is_admin: number;
+  email: string;
+}
+
+/** One page of a portfolio's likers, newest first, before `before` when given: a seek and `limit` steps. */
+export function findLikersPage(
+  db: Executor,
+  portfolioId: string,
+  before: { at: string; id: string } | undefined,
+  limit: number,
+): Promise<LikerRow[]> {
+  let query = db
+    .selectFrom('likes as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select([
+      'l.user_id',
+      'l.created_at',
+      'u.username',
+      'u.firstname',
+      'u.lastname',
+      'u.image',
+      'u.is_admin',
+      'u.email',
+    ])
+    .where('l.portfolio_id', '=', portfolioId);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('l.created_at', '<', before.at),
+        eb.and([eb('l.created_at', '=', before.at), eb('l.user_id', '<', before.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('l.created_at', 'desc').orderBy('l.user_id', 'desc').limit(limit).execute();
+}
+
+/** The newest `limit` likers' ids of each of these portfolios. */
+export async function findNewestLikerIds(
+  db: Executor,
+  portfolioIds: readonly string[],
+  limit: number,
+): Promise<{ portfolio_id: string; user_id: string }[]> {
+  if (portfolioIds.length === 0) return [];
+  if (portfolioIds.length === 1) {
+    return db
+      .selectFrom('likes')
+      .select(['portfolio_id', 'user_id'])
+      .where('portfolio_id', '=', portfolioIds[0]!)
+      .orderBy('created_at', 'desc')
+      .orderBy('user_id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+  const ranked = db
+    .selectFrom('likes')
+    .select(['portfolio_id', 'user_id'])
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) =>
+          over.partitionBy('portfolio_id').orderBy('created_at', 'desc').orderBy('user_id', 'desc'),
+        )
+        .as('rank'),
+    )
+    .where('portfolio_id', 'in', portfolioIds);
+  return db
+    .selectFrom(ranked.as('ranked'))
+    .select(['portfolio_id', 'user_id'])
+    .where('rank', '<=', limit)
+    .orderBy('portfolio_id')
+    .orderBy('rank')
+    .execute();
+}

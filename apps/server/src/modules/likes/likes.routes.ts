@@ -1,4 +1,10 @@
-import { likeResultSchema, portfolioParamsSchema, problemSchema } from '@portfolio-master/contract';
+import {
+  likerPageSchema,
+  likeResultSchema,
+  pageQuerySchema,
+  portfolioParamsSchema,
+  problemSchema,
+} from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { currentAuth } from '../../plugins/authentication.js';
@@ -24,6 +30,25 @@ export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
       await limiter.consume(RATE_RULES.likes, user.id);
       const portfolio = await portfolios.require(request.params.id);
       return likes.toggle(portfolio.id, user.id);
+    },
+  );
+
+  app.get(
+    '/portfolio/:id/likes',
+    {
+      onRequest: hooks.optional,
+      schema: {
+        tags: ['likes'],
+        summary:
+          'Who likes a portfolio, newest first, with names and avatars; `next` is the cursor of the page after',
+        params: portfolioParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: likerPageSchema, 400: problemSchema, 404: problemSchema, 422: problemSchema },
+      },
+    },
+    async (request) => {
+      const portfolio = await portfolios.require(request.params.id);
+      return likes.likers(portfolio.id, request.query);
     },
   );
 };

@@ -1,16 +1,46 @@
-import type { LikeResult } from '@portfolio-master/contract';
+import type { LikeResult, LikerPage, PageQuery } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { toIsoString } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
 import { lockPortfolio } from '../portfolios/portfolios.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import * as likes from './likes.repository.js';
 
 export class LikesService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changes: ChangeFeed,
+    private readonly users: UsersService,
   ) {}
+
+  /** Who likes the portfolio, newest first, a page at a time. */
+  async likers(portfolioId: string, query: PageQuery): Promise<LikerPage> {
+    const scope = `likes:${portfolioId}`;
+    const before = query.before === undefined ? undefined : decodeCursor(scope, query.before);
+    const rows = await likes.findLikersPage(this.db, portfolioId, before, query.limit + 1);
+    const items = rows.slice(0, query.limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map((row) => ({
+        user: {
+          _id: row.user_id,
+          username: row.username,
+          firstname: row.firstname,
+          lastname: row.lastname,
+          image: row.image,
+          isAdmin: this.users.isAdmin(row),
+        },
+        date: toIsoString(row.created_at),
+      })),
+      next:
+        rows.length > query.limit && last
+          ? encodeCursor(scope, toIsoString(last.created_at), last.user_id)
+          : null,
+    };
+  }
 
   /**
    * Likes or unlikes in one transaction. The portfolio's row lock comes first, as in every write to a

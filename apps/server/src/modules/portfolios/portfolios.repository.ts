@@ -176,17 +176,6 @@ export async function findLikedBy(
   return new Set(rows.map((row) => row.portfolio_id));
 }
 
-export function findLikers(db: Executor, portfolioIds: readonly string[]) {
-  if (portfolioIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('likes')
-    .select(['portfolio_id', 'user_id'])
-    .where('portfolio_id', 'in', portfolioIds)
-    .orderBy('portfolio_id')
-    .orderBy('created_at')
-    .execute();
-}
-
 /** Which of these linktitles are taken: an equality look-up on the unique index, unlike a LIKE. */
 export async function findTakenLinktitles(db: Executor, candidates: readonly string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
@@ -298,15 +287,27 @@ export async function replacePortfolioTechnologies(
     .execute();
 }
 
-export function listTechnologies(db: Executor) {
-  return db
+/**
+ * The most used technologies, or those whose slug starts with `prefix`, most used first. SQLite compares
+ * slugs byte by byte, so a prefix is a range on the unique slug index; PostgreSQL's collation may not
+ * order by bytes, so there it is LIKE with the prefix's own wildcards escaped.
+ */
+export function listTechnologies(
+  db: Executor,
+  dialect: Dialect,
+  options: { prefix?: string | undefined; limit: number },
+) {
+  let query = db
     .selectFrom('technologies')
     .select(['name', 'portfolios_count'])
-    .where('portfolios_count', '>', 0)
-    .orderBy('portfolios_count', 'desc')
-    .orderBy('slug')
-    .limit(1000)
-    .execute();
+    .where('portfolios_count', '>', 0);
+  const prefix = options.prefix;
+  if (prefix && dialect === 'sqlite') {
+    query = query.where('slug', '>=', prefix).where('slug', '<', `${prefix}\u{10ffff}`);
+  } else if (prefix) {
+    query = query.where(sql<boolean>`slug like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`);
+  }
+  return query.orderBy('portfolios_count', 'desc').orderBy('slug').limit(options.limit).execute();
 }
 
 export async function replacePortfolioImages(

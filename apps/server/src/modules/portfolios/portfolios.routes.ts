@@ -1,4 +1,5 @@
 import {
+  BOUNDS,
   createPortfolioBodySchema,
   listQuerySchema,
   portfolioListQuerySchema,
@@ -6,6 +7,7 @@ import {
   portfolioParamsSchema,
   portfolioSchema,
   problemSchema,
+  technologiesQuerySchema,
   technologySchema,
   updatePortfolioBodySchema,
 } from '@portfolio-master/contract';
@@ -78,11 +80,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     {
       schema: {
         tags: ['portfolios'],
-        summary: 'Technologies in use, most used first',
-        response: { 200: z.array(technologySchema) },
+        summary: `Technologies in use, most used first: the first ${BOUNDS.technologies}, or those starting with \`q\``,
+        querystring: technologiesQuerySchema,
+        response: { 200: z.array(technologySchema), 422: problemSchema },
       },
     },
-    async () => portfolios.technologies(),
+    async (request) => portfolios.technologies(request.query),
   );
 
   app.get(

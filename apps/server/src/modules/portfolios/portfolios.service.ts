@@ -8,7 +8,7 @@ import type {
   Technology,
   UpdatePortfolioBody,
 } from '@portfolio-master/contract';
-import { LIMITS } from '@portfolio-master/contract';
+import { BOUNDS, LIMITS } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -21,6 +21,7 @@ import { renderMarkdown } from '../../lib/markdown.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
+import { findNewestLikerIds } from '../likes/likes.repository.js';
 import { findUserByUsername } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
@@ -118,24 +119,37 @@ export class PortfoliosService {
     }));
   }
 
+  /**
+   * Portfolios as their detail shows them: bounded however popular they are (the newest comments with a
+   * cursor for the rest; liker ids for clients that count them, the viewer's own first, see `BOUNDS`).
+   */
   private async full(rows: portfolios.PortfolioWithAuthor[], viewerId: string | null): Promise<Portfolio[]> {
     const ids = rows.map((row) => row.id);
     const [summaries, likers, comments] = await Promise.all([
       this.summaries(rows, viewerId),
-      portfolios.findLikers(this.db, ids),
-      this.deps.comments.forPortfolios(ids),
+      findNewestLikerIds(this.db, ids, BOUNDS.likeIds),
+      this.deps.comments.newest(ids),
     ]);
     const likes = groupBy(
       likers,
       (l) => l.portfolio_id,
       (l) => l.user_id,
     );
-    return summaries.map((summary) => ({
-      ...summary,
-      descriptionHtml: renderMarkdown(summary.description),
-      likes: likes.get(summary._id) ?? [],
-      comments: comments.get(summary._id) ?? [],
-    }));
+    return summaries.map((summary) => {
+      const newest = likes.get(summary._id) ?? [];
+      const likeIds =
+        summary.likedByMe && viewerId
+          ? [viewerId, ...newest.filter((id) => id !== viewerId)].slice(0, BOUNDS.likeIds)
+          : newest;
+      const page = comments.get(summary._id);
+      return {
+        ...summary,
+        descriptionHtml: renderMarkdown(summary.description),
+        likes: likeIds,
+        comments: page?.items ?? [],
+        commentsNext: page?.next ?? null,
+      };
+    });
   }
 
   async page(query: PortfolioListQuery, viewerId: string | null): Promise<PortfolioPage> {
@@ -192,8 +206,12 @@ export class PortfoliosService {
     return this.full(await portfolios.findPortfoliosByIds(this.db, ids), viewerId);
   }
 
-  async technologies(): Promise<Technology[]> {
-    const rows = await portfolios.listTechnologies(this.db);
+  /** The most used technologies, or (`q`) those whose name starts with it: never an unbounded list. */
+  async technologies(query: { q?: string | undefined; limit: number }): Promise<Technology[]> {
+    const rows = await portfolios.listTechnologies(this.db, this.dialect, {
+      prefix: query.q ? technologySlug(query.q) : undefined,
+      limit: query.limit,
+    });
     return rows.map((row) => ({ name: row.name, count: row.portfolios_count }));
   }
 

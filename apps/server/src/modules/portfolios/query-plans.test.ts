@@ -271,7 +271,7 @@ beforeAll(async () => {
       totals,
       changes,
     }),
-    likes: new LikesService(logged, changes),
+    likes: new LikesService(logged, changes, users),
     comments,
     feeds,
   };
@@ -536,7 +536,7 @@ describe('query plans on a loaded database', () => {
       // rows on, the same statements use the indexes.
       const all = await services.portfolios.all(20, 200, data.users[5]!.id);
       expect(all).toHaveLength(20);
-      await services.portfolios.technologies();
+      await services.portfolios.technologies({ limit: 100 });
     });
   });
 

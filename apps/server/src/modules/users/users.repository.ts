@@ -64,20 +64,60 @@ export interface PortfolioRefRow {
   linktitle: string;
 }
 
-/** Each author's portfolios, newest first, with their image names in gallery order. */
+/**
+ * Each author's newest `limit` portfolios, with their image names in gallery order, and how many
+ * portfolios each author has in all.
+ */
 export async function findPortfolioRefs(
   db: Executor,
   authorIds: readonly string[],
-): Promise<{ portfolios: PortfolioRefRow[]; images: { portfolio_id: string | null; filename: string }[] }> {
-  if (authorIds.length === 0) return { portfolios: [], images: [] };
-  const portfolios = await db
-    .selectFrom('portfolios')
-    .select(['id', 'author_id', 'title', 'linktitle'])
-    .where('author_id', 'in', authorIds)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  if (portfolios.length === 0) return { portfolios, images: [] };
+  limit: number,
+): Promise<{
+  portfolios: PortfolioRefRow[];
+  images: { portfolio_id: string | null; filename: string }[];
+  counts: Map<string, number>;
+}> {
+  if (authorIds.length === 0) return { portfolios: [], images: [], counts: new Map() };
+  const portfoliosQuery =
+    authorIds.length === 1
+      ? db
+          .selectFrom('portfolios')
+          .select(['id', 'author_id', 'title', 'linktitle'])
+          .where('author_id', '=', authorIds[0]!)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+      : db
+          .selectFrom(
+            db
+              .selectFrom('portfolios')
+              .select(['id', 'author_id', 'title', 'linktitle'])
+              .select((eb) =>
+                eb.fn
+                  .agg<number>('row_number')
+                  .over((over) =>
+                    over.partitionBy('author_id').orderBy('created_at', 'desc').orderBy('id', 'desc'),
+                  )
+                  .as('rank'),
+              )
+              .where('author_id', 'in', authorIds)
+              .as('ranked'),
+          )
+          .select(['id', 'author_id', 'title', 'linktitle'])
+          .where('rank', '<=', limit)
+          .orderBy('author_id')
+          .orderBy('rank');
+  const [portfolios, counted] = await Promise.all([
+    portfoliosQuery.execute(),
+    db
+      .selectFrom('portfolios')
+      .select(['author_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('author_id', 'in', authorIds)
+      .groupBy('author_id')
+      .execute(),
+  ]);
+  const counts = new Map(counted.map((row) => [row.author_id, Number(row.count)]));
+  if (portfolios.length === 0) return { portfolios, images: [], counts };
   const images = await db
     .selectFrom('images')
     .select(['portfolio_id', 'filename'])
@@ -89,7 +129,7 @@ export async function findPortfolioRefs(
     .orderBy('portfolio_id')
     .orderBy('position')
     .execute();
-  return { portfolios, images };
+  return { portfolios, images, counts };
 }
 
 export async function setAdminFlag(db: Executor, username: string, isAdmin: boolean): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { BOUNDS } from '@portfolio-master/contract';
 import type { PortfolioRef, UpdateMeBody, User } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -36,7 +37,7 @@ export class UsersService {
   }
 
   /** The API shape. The email shows to its owner always and to others only when made public. */
-  toUser(row: UserRow, portfolios: PortfolioRef[], viewerId: string | null): User {
+  toUser(row: UserRow, portfolios: { newest: PortfolioRef[]; count: number }, viewerId: string | null): User {
     const showEmail = row.id === viewerId || row.email_public === 1;
     return {
       _id: row.id,
@@ -52,13 +53,14 @@ export class UsersService {
       githubProfile: row.github_profile,
       telegramProfile: row.telegram_profile,
       registeredDate: toIsoString(row.created_at),
-      portfolios,
+      portfolios: portfolios.newest,
+      portfoliosCount: portfolios.count,
     };
   }
 
   async present(rows: UserRow[], viewerId: string | null): Promise<User[]> {
     const refs = await this.portfolioRefs(rows.map((row) => row.id));
-    return rows.map((row) => this.toUser(row, refs.get(row.id) ?? [], viewerId));
+    return rows.map((row) => this.toUser(row, refs.get(row.id) ?? { newest: [], count: 0 }, viewerId));
   }
 
   async presentOne(row: UserRow, viewerId: string | null): Promise<User> {
@@ -66,8 +68,15 @@ export class UsersService {
     return user!;
   }
 
-  private async portfolioRefs(authorIds: string[]): Promise<Map<string, PortfolioRef[]>> {
-    const { portfolios, images: imageRows } = await users.findPortfolioRefs(this.db, authorIds);
+  /** Each author's newest portfolios (at most `BOUNDS.userPortfolios`) and their number. */
+  private async portfolioRefs(
+    authorIds: string[],
+  ): Promise<Map<string, { newest: PortfolioRef[]; count: number }>> {
+    const {
+      portfolios,
+      images: imageRows,
+      counts,
+    } = await users.findPortfolioRefs(this.db, authorIds, BOUNDS.userPortfolios);
     const imagesByPortfolio = new Map<string, string[]>();
     for (const image of imageRows) {
       if (!image.portfolio_id) continue;
@@ -75,16 +84,16 @@ export class UsersService {
       list.push(image.filename);
       imagesByPortfolio.set(image.portfolio_id, list);
     }
-    const byAuthor = new Map<string, PortfolioRef[]>();
+    const byAuthor = new Map<string, { newest: PortfolioRef[]; count: number }>(
+      [...counts].map(([authorId, count]) => [authorId, { newest: [], count }]),
+    );
     for (const portfolio of portfolios) {
-      const list = byAuthor.get(portfolio.author_id) ?? [];
-      list.push({
+      byAuthor.get(portfolio.author_id)?.newest.push({
         _id: portfolio.id,
         title: portfolio.title,
         linktitle: portfolio.linktitle,
         images: imagesByPortfolio.get(portfolio.id) ?? [],
       });
-      byAuthor.set(portfolio.author_id, list);
     }
     return byAuthor;
   }

@@ -10,6 +10,7 @@ import { RelativeDate } from '../../components/relative-date';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { CommentSection } from '../../features/comments/components/comment-section';
+import { Likers } from '../../features/likes/components/likers';
 import { useDeletePortfolio } from '../../features/portfolios/api/delete-portfolio';
 import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { GeneratedCover } from '../../features/portfolios/components/generated-cover';
@@ -81,6 +82,7 @@ export function PortfolioRoute() {
         <aside className="portfolio-page__side">
           <section className="panel link-list">
             <LikeButton portfolio={portfolio} queryKey={queryKey} signedIn={isSignedIn} />
+            <Likers portfolioId={portfolio._id} count={portfolio.likesCount} />
             <a
               href={portfolio.url}
               target="_blank"
@@ -150,6 +152,8 @@ export function PortfolioRoute() {
               key={portfolio._id}
               portfolioId={portfolio._id}
               initialComments={portfolio.comments}
+              initialNext={portfolio.commentsNext}
+              initialCount={portfolio.commentsCount}
               signedIn={isSignedIn}
               user={user}
             />

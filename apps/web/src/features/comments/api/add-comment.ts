@@ -2,7 +2,7 @@ import type { Comment } from '@portfolio-master/contract';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 
-/** `PUT /portfolio/comment/{id}`: answers with the whole list, newest first. */
+/** `PUT /portfolio/comment/{id}`: answers with the newest comments, the new one first. */
 export async function addComment(portfolioId: string, body: string): Promise<Comment[]> {
   return (await request<Comment[]>(`/portfolio/comment/${portfolioId}`, { method: 'PUT', body: { body } }))
     .data;

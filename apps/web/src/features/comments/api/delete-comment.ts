@@ -7,7 +7,7 @@ export interface DeleteCommentInput {
   commentId: string;
 }
 
-/** `DELETE /portfolio/comment/delete/{id}?index=N&commentId=C`: answers with the remaining list. */
+/** `DELETE /portfolio/comment/delete/{id}?index=N&commentId=C`: answers with the newest comments left. */
 export async function deleteComment(
   portfolioId: string,
   { index, commentId }: DeleteCommentInput,

@@ -37,7 +37,14 @@ describe('CommentSection', () => {
 
   it('asks a visitor to sign in and shows the empty text', () => {
     renderWithProviders(
-      <CommentSection portfolioId={portfolioId} initialComments={[]} signedIn={false} user={null} />,
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[]}
+        initialNext={null}
+        initialCount={0}
+        signedIn={false}
+        user={null}
+      />,
     );
     expect(screen.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' }).getAttribute('href')).toBe(
       '/auth/login',
@@ -51,11 +58,48 @@ describe('CommentSection', () => {
       <CommentSection
         portfolioId={portfolioId}
         initialComments={[comment('1', 'Salom', author('9', { isAdmin: true }))]}
+        initialNext={null}
+        initialCount={1}
         signedIn={false}
         user={null}
       />,
     );
     expect(screen.getByTitle('Bu foydalanuvchi admin')).toBeTruthy();
+  });
+
+  it('loads older comments with “Ko‘proq izohlar”, and keeps them under a new comment', async () => {
+    const older = [comment('3', 'Eskiroq izoh'), comment('4', 'Eng eski izoh')];
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('/comments?before=')
+        ? jsonResponse({ items: older, next: null })
+        : jsonResponse([comment('9', 'Yangi izoh', author('1')), comment('1', 'Eski izoh')], 201),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[comment('1', 'Eski izoh')]}
+        initialNext="cursor-1"
+        initialCount={3}
+        signedIn
+        user={me}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Izohlar (3)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ko‘proq izohlar' }));
+    expect(await screen.findByText('Eng eski izoh')).toBeTruthy();
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe(
+      `/api/portfolio/${portfolioId}/comments?before=cursor-1`,
+    );
+    expect(screen.queryByRole('button', { name: 'Ko‘proq izohlar' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Izohingiz' }), { target: { value: 'Yangi izoh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Yuborish' }));
+    await screen.findByText('Yangi izoh');
+    const bodies = screen
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.comment__body')!.textContent);
+    expect(bodies).toEqual(['Yangi izoh', 'Eski izoh', 'Eskiroq izoh', 'Eng eski izoh']);
+    expect(screen.getByRole('heading', { name: 'Izohlar (4)' })).toBeTruthy();
   });
 
   it('replaces the list with the server answer and clears the input after posting', async () => {
@@ -66,6 +110,8 @@ describe('CommentSection', () => {
       <CommentSection
         portfolioId={portfolioId}
         initialComments={[comment('1', 'Eski izoh')]}
+        initialNext={null}
+        initialCount={1}
         signedIn
         user={me}
       />,
@@ -99,7 +145,16 @@ describe('CommentSection', () => {
         ),
       ),
     );
-    renderWithProviders(<CommentSection portfolioId={portfolioId} initialComments={[]} signedIn user={me} />);
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[]}
+        initialNext={null}
+        initialCount={0}
+        signedIn
+        user={me}
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Izohingiz' }) as HTMLTextAreaElement;
     fireEvent.change(input, { target: { value: 'Juda uzun' } });
     fireEvent.click(screen.getByRole('button', { name: 'Yuborish' }));
@@ -113,7 +168,14 @@ describe('CommentSection', () => {
     const fetchMock = vi.fn(async () => jsonResponse([theirs]));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(
-      <CommentSection portfolioId={portfolioId} initialComments={[mine, theirs]} signedIn user={me} />,
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[mine, theirs]}
+        initialNext={null}
+        initialCount={2}
+        signedIn
+        user={me}
+      />,
     );
     const deletes = screen.getAllByRole('button', { name: 'Izohni o‘chirish' });
     expect(deletes).toHaveLength(1);
@@ -133,6 +195,8 @@ describe('CommentSection', () => {
       <CommentSection
         portfolioId={portfolioId}
         initialComments={[comment('1', 'A'), comment('2', 'B')]}
+        initialNext={null}
+        initialCount={2}
         signedIn
         user={{ ...me, isAdmin: true }}
       />,
@@ -149,6 +213,8 @@ describe('CommentSection', () => {
       <CommentSection
         portfolioId={portfolioId}
         initialComments={[comment('2', 'Yagona', author('1'))]}
+        initialNext={null}
+        initialCount={1}
         signedIn
         user={me}
       />,

@@ -3,53 +3,67 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { Dialog } from '../../../components/dialog';
+import { ErrorView } from '../../../components/error-view';
 import { FieldErrors } from '../../../components/form-field';
 import { TrashIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { uz } from '../../../i18n/uz';
 import { useAddComment } from '../api/add-comment';
+import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import { WriteForm } from '../../../components/write-form';
 
 export interface CommentSectionProps {
   portfolioId: string;
+  /** The newest comments, as the portfolio's detail has them. */
   initialComments: Comment[];
+  /** Cursor of the older ones; null when there are none. */
+  initialNext: string | null;
+  /** How many there are in all. */
+  initialCount: number;
   /** Signed in: a token is present. */
   signedIn: boolean;
   /** The current user once `/user/me` answered; decides which comments I may delete. */
   user: User | null;
-  onCountChange?: (count: number) => void;
 }
 
-/** The list starts from the portfolio's comments and is replaced by whatever the server answers. */
+/**
+ * The newest comments, and older ones a page at a time ("Ko‘proq izohlar"). Writing or deleting a comment
+ * is answered with the newest page: it replaces the top of the list, and the older pages already shown stay.
+ */
 export function CommentSection({
   portfolioId,
   initialComments,
+  initialNext,
+  initialCount,
   signedIn,
   user,
-  onCountChange,
 }: CommentSectionProps) {
-  const [comments, setComments] = useState(initialComments);
+  const [newest, setNewest] = useState(initialComments);
+  const [older, setOlder] = useState<Comment[]>([]);
+  const [next, setNext] = useState(initialNext);
+  const [count, setCount] = useState(initialCount);
   const [body, setBody] = useState('');
   const [pendingDelete, setPendingDelete] = useState<{ index: number; comment: Comment } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<unknown>(null);
   const add = useAddComment(portfolioId);
   const remove = useDeleteComment(portfolioId);
   const location = useLocation();
   const inputId = useId();
   const errorId = useId();
 
-  const replace = (next: Comment[]) => {
-    setComments(next);
-    onCountChange?.(next.length);
-  };
+  const shownIds = new Set(newest.map((comment) => comment._id));
+  const comments = [...newest, ...older.filter((comment) => !shownIds.has(comment._id))];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
     add.mutate(body, {
-      onSuccess: (next) => {
-        replace(next);
+      onSuccess: (page) => {
+        setNewest(page);
+        setCount((value) => value + 1);
         setBody('');
       },
     });
@@ -57,15 +71,33 @@ export function CommentSection({
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
+    const deletedId = pendingDelete.comment._id;
     remove.mutate(
-      { index: pendingDelete.index, commentId: pendingDelete.comment._id },
+      { index: pendingDelete.index, commentId: deletedId },
       {
-        onSuccess: (next) => {
-          replace(next);
+        onSuccess: (page) => {
+          setNewest(page);
+          setOlder((list) => list.filter((comment) => comment._id !== deletedId));
+          setCount((value) => Math.max(0, value - 1));
           setPendingDelete(null);
         },
       },
     );
+  };
+
+  const loadMore = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await getOlderComments(portfolioId, next);
+      setOlder((list) => [...list, ...page.items]);
+      setNext(page.next);
+    } catch (error) {
+      setMoreError(error);
+    } finally {
+      setLoadingMore(false);
+    }
   };
 
   const fieldErrors = add.error instanceof ApiError ? add.error.fieldErrors.body : undefined;
@@ -75,7 +107,7 @@ export function CommentSection({
   return (
     <section className="panel comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="panel__title">
-        {uz.comments.title} ({comments.length})
+        {uz.comments.title} ({count})
       </h2>
 
       {signedIn ? (
@@ -154,6 +186,21 @@ export function CommentSection({
           ))}
         </ul>
       )}
+
+      {next ? (
+        <div className="comments__more">
+          {moreError ? <ErrorView error={moreError} compact /> : null}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+          >
+            {loadingMore ? <span className="spinner" aria-hidden="true" /> : null}
+            {uz.comments.more}
+          </button>
+        </div>
+      ) : null}
 
       <Dialog
         message={

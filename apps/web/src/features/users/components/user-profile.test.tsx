@@ -16,6 +16,7 @@ const user: User = {
   telegramProfile: '',
   registeredDate: '2026-01-01T00:00:00Z',
   portfolios: [],
+  portfoliosCount: 0,
 };
 const summary = (n: number): PortfolioSummary => ({
   _id: String(n).padStart(24, '0'),
