@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registrationLink } from './support/mail';
+import { registerByApi } from './support/accounts';
 
 /**
  * What a visitor gets before (or without) JavaScript: pages that arrive rendered, can be read, paged,
@@ -11,7 +11,6 @@ import { registrationLink } from './support/mail';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PASSWORD = 'Juda-maxfiy-parol-42';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,15 +26,7 @@ interface Seeded {
 /** An author with eleven portfolios (two list pages); the first has an image, a description and a comment. */
 async function seed(request: APIRequestContext, project: string): Promise<Seeded> {
   const username = `ssr_${project}`;
-  const email = `${username}@example.test`;
-  expect((await request.post('/api/register/send-verification', { data: { email } })).ok()).toBe(true);
-  const link = new URL(await registrationLink(email));
-  const registered = await request.post('/api/register', {
-    headers: { token: link.searchParams.get('token')! },
-    data: { email, username, password: PASSWORD, firstname: 'Server', lastname: 'Rendering' },
-  });
-  expect(registered.status()).toBe(201);
-  const token = registered.headers()['x-token']!;
+  const token = await registerByApi(request, username, { firstname: 'Server', lastname: 'Rendering' });
   const tech = `SsrTech${project}`;
   const titles: string[] = [];
   const ids: string[] = [];
