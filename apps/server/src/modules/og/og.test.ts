@@ -1,10 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LIMITS } from '@portfolio-master/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { multipart, pngImage } from '../../test/forms.js';
-import { CARD_HEIGHT, CARD_WIDTH, textBlock } from './og-cards.js';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  type Layer,
+  portfolioCardLayers,
+  profileCardLayers,
+  resolveFonts,
+  textBlock,
+  textLine,
+} from './og-cards.js';
 
 let context: TestContext;
 let author: TestUser;
@@ -170,5 +180,100 @@ describe('card text', () => {
     }
     const short = await textBlock('Chat', { weight: 'bold', size: 68, box });
     expect(short.height).toBeLessThan(100);
+  });
+});
+
+/** The longest values the API accepts, in both scripts and without spaces. */
+const LONGEST = {
+  latin:
+    'Toshkent shahri uchun ob-havo ilovasi: o‘zbekcha interfeys, g‘arbiy tumanlar va qishloq xo‘jaligi uchun aniq prognoz',
+  cyrillic:
+    'Тошкент шаҳри учун об-ҳаво иловаси: ўзбекча интерфейс, ғарбий туманлар ва қишлоқ хўжалиги учун аниқ прогноз тизими',
+  unbroken: 'Ш'.repeat(LIMITS.title.max),
+  firstname: 'Muhammadali'.repeat(5).slice(0, LIMITS.name.max),
+  lastname: 'Abdurahmonova'.repeat(4).slice(0, LIMITS.name.max - 12) + 'Qo‘chqorovna',
+  username: 'w'.repeat(LIMITS.username.max),
+  technology: 'Ж'.repeat(LIMITS.technologies.itemMax),
+};
+
+/** Every layer stays 56 px clear of the card's edges, and no two things drawn overlap. */
+function expectLaidOut(layers: Layer[]) {
+  const frame = 56;
+  for (const layer of layers) {
+    expect(layer.left, layer.part).toBeGreaterThanOrEqual(frame);
+    expect(layer.top, layer.part).toBeGreaterThanOrEqual(frame);
+    expect(layer.left + layer.width, layer.part).toBeLessThanOrEqual(CARD_WIDTH - frame);
+    expect(layer.top + layer.height, layer.part).toBeLessThanOrEqual(CARD_HEIGHT - frame);
+  }
+  for (const a of layers) {
+    for (const b of layers) {
+      if (a.part === b.part) continue;
+      const apart =
+        a.left + a.width <= b.left ||
+        b.left + b.width <= a.left ||
+        a.top + a.height <= b.top ||
+        b.top + b.height <= a.top;
+      expect(apart, `${a.part} overlaps ${b.part}`).toBe(true);
+    }
+  }
+}
+
+const layer = (layers: Layer[], part: string) => layers.find((candidate) => candidate.part === part)!;
+
+describe('card layout', () => {
+  it('keeps everything on a portfolio card inside it at the longest allowed values', async () => {
+    for (const title of [LONGEST.latin, LONGEST.cyrillic, LONGEST.unbroken]) {
+      expect(title.length).toBeGreaterThan(110);
+      expect(title.length).toBeLessThanOrEqual(LIMITS.title.max);
+      const layers = await portfolioCardLayers({
+        title,
+        authorName: `${LONGEST.firstname} ${LONGEST.lastname}`,
+        username: LONGEST.username,
+        avatar: null,
+        cover: null,
+        technologies: Array.from({ length: 5 }, (_, index) => `${LONGEST.technology.slice(1)}${index}`),
+      });
+      expectLaidOut(layers);
+      expect(layer(layers, 'title').height, title).toBeGreaterThan(150);
+      expect(layer(layers, 'author name').width).toBeGreaterThan(600);
+      expect(layer(layers, 'chip 0')).toBeDefined();
+    }
+  });
+
+  it('keeps everything on a profile card inside it at the longest allowed values', async () => {
+    const layers = await profileCardLayers({
+      name: `${LONGEST.firstname} ${LONGEST.lastname}`,
+      username: LONGEST.username,
+      avatar: null,
+      about: LONGEST.cyrillic + LONGEST.latin,
+      portfolios: 1_234_567,
+    });
+    expectLaidOut(layers);
+    expect(layers.map((each) => each.part)).toEqual(
+      expect.arrayContaining(['name', 'username', 'about', 'portfolio count']),
+    );
+  });
+
+  it('sets a line too wide smaller, then cuts it after a whole letter with an ellipsis', async () => {
+    const name = await textLine('Ўғилой Қўчқорова', { weight: 'bold', size: 40, maxWidth: 2000 });
+    const smaller = await textLine('Ўғилой Қўчқорова', {
+      weight: 'bold',
+      size: 40,
+      minSize: 20,
+      maxWidth: name.width * 0.75,
+    });
+    expect(smaller.width).toBeLessThanOrEqual(name.width * 0.75);
+    expect(smaller.height).toBeLessThan(name.height);
+    const cut = await textLine('Ўғилой Қўчқорова'.repeat(10), { weight: 'bold', size: 40, maxWidth: 300 });
+    expect(cut.width).toBeLessThanOrEqual(300);
+    expect(cut.width).toBeGreaterThan(200);
+    expect(cut.height).toBe(name.height);
+  });
+
+  it('finds the font files, and names the one missing', () => {
+    for (const file of Object.values(resolveFonts())) expect(fs.existsSync(file), file).toBe(true);
+    expect(() => resolveFonts('@expo-google-fonts/yoq')).toThrow(
+      /@expo-google-fonts\/yoq\/400Regular\/Inter_400Regular\.ttf.*npm ci/,
+    );
   });
 });
