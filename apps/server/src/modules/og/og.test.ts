@@ -131,10 +131,26 @@ class CountingCards extends PreviewCards {
   }
 }
 
+/** Its first answer names a file that a newer drawing removed just after. */
+class OvertakenCards extends CountingCards {
+  private overtaken = false;
+
+  override async portfolio(name: string) {
+    const card = await super.portfolio(name);
+    if (card && !this.overtaken) {
+      this.overtaken = true;
+      fs.rmSync(card.file);
+    }
+    return card;
+  }
+}
+
 /** The card routes over the test app's services and data, with drawings counted. */
-async function countingApp(): Promise<{ app: FastifyInstance; cards: CountingCards }> {
+async function countingApp(
+  Cards: typeof CountingCards = CountingCards,
+): Promise<{ app: FastifyInstance; cards: CountingCards }> {
   const { services } = context.app;
-  const cards = new CountingCards(services.db, services.dialect, services);
+  const cards = new Cards(services.db, services.dialect, services);
   await cards.init();
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -246,6 +262,14 @@ describe('preview cards', () => {
     expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
     expect(cards.drawings).toBe(1);
     expect(cardFiles(`portfolio-${created._id}-`)).toHaveLength(1);
+    await app.close();
+  });
+
+  it('looks a card up again when a newer drawing removed it before it could be sent', async () => {
+    const created = await createPortfolio(author, { title: 'Quvib o‘tilgan' });
+    const { app, cards } = await countingApp(OvertakenCards);
+    await expectCard(portfolioUrl(created.linktitle), app);
+    expect(cards.drawings).toBe(2);
     await app.close();
   });
 
