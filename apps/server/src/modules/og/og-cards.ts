@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { hueOf, initials } from '@portfolio-master/contract';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp from 'sharp';
 
 /**
  * Link-preview cards (1200×630, what Telegram, Facebook and X show for a shared link), drawn with sharp.
@@ -14,13 +14,34 @@ const MARGIN = 72;
 const INNER_WIDTH = CARD_WIDTH - 2 * MARGIN;
 
 const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-  semibold: require.resolve('@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf'),
-  bold: require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
+const FONT_PACKAGE = '@expo-google-fonts/inter';
+const FONT_FILES = {
+  regular: '400Regular/Inter_400Regular.ttf',
+  semibold: '600SemiBold/Inter_600SemiBold.ttf',
+  bold: '700Bold/Inter_700Bold.ttf',
 } as const;
-type Weight = keyof typeof FONTS;
+type Weight = keyof typeof FONT_FILES;
 const FACE: Record<Weight, string> = { regular: 'Inter', semibold: 'Inter SemiBold', bold: 'Inter Bold' };
+
+/**
+ * The font files' paths, found when the server starts: without them Pango would quietly pick whatever
+ * font the machine has (or none), so a missing file stops the start and says which.
+ */
+export function resolveFonts(fontPackage: string = FONT_PACKAGE): Record<Weight, string> {
+  const resolved = {} as Record<Weight, string>;
+  for (const [weight, file] of Object.entries(FONT_FILES) as [Weight, string][]) {
+    try {
+      resolved[weight] = require.resolve(`${fontPackage}/${file}`);
+    } catch {
+      throw new Error(
+        `Preview cards need the font file ${fontPackage}/${file}, which is not installed: run npm ci`,
+      );
+    }
+  }
+  return resolved;
+}
+
+const FONTS = resolveFonts();
 
 export interface PortfolioCardInput {
   title: string;
@@ -53,7 +74,7 @@ const escapeMarkup = (text: string) =>
 
 /**
  * Text as a transparent image. With `box` the text is wrapped at its width and, when it would be taller
- * than its height at `size`, set smaller until it fits. `maxLines` without a box cuts with an ellipsis.
+ * than its height at `size`, set smaller until it fits; words longer than a line are broken.
  */
 export async function textBlock(
   content: string,
@@ -61,7 +82,6 @@ export async function textBlock(
     weight: Weight;
     size: number;
     color?: string;
-    width?: number;
     box?: { width: number; height: number };
     align?: 'left' | 'centre';
   },
@@ -73,7 +93,7 @@ export async function textBlock(
         text: markup,
         font: fit ? FACE[options.weight] : `${FACE[options.weight]} ${options.size}`,
         fontfile: FONTS[options.weight],
-        width: options.box?.width ?? options.width,
+        width: options.box?.width,
         ...(fit ? { height: options.box!.height } : { dpi: 72 }),
         align: options.align ?? 'left',
         wrap: 'word-char',
@@ -87,6 +107,50 @@ export async function textBlock(
   const natural = await render(false);
   if (!options.box || natural.height <= options.box.height) return natural;
   return render(true);
+}
+
+/** One line at `size` pixels, never wrapped. */
+async function renderLine(text: string, weight: Weight, size: number, color: string): Promise<Rendered> {
+  const { data, info } = await sharp({
+    text: {
+      text: `<span foreground="${color}">${escapeMarkup(text)}</span>`,
+      font: `${FACE[weight]} ${size}`,
+      fontfile: FONTS[weight],
+      dpi: 72,
+      rgba: true,
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+const graphemes = new Intl.Segmenter('uz', { granularity: 'grapheme' });
+
+/**
+ * One line of text (a name, a handle, a chip): set smaller, down to `minSize`, when wider than
+ * `maxWidth`, and when even that is too wide, cut after a whole character with an ellipsis.
+ */
+export async function textLine(
+  content: string,
+  options: { weight: Weight; size: number; minSize?: number; color?: string; maxWidth: number },
+): Promise<Rendered> {
+  const text = content.replace(/\s+/g, ' ').trim();
+  const color = options.color ?? '#ffffff';
+  const minSize = Math.min(options.minSize ?? options.size, options.size);
+  let size = options.size;
+  let line = await renderLine(text, options.weight, size, color);
+  while (line.width > options.maxWidth && size > minSize) {
+    size = Math.max(minSize, Math.min(size - 1, Math.floor((size * options.maxWidth) / line.width)));
+    line = await renderLine(text, options.weight, size, color);
+  }
+  let characters = Array.from(graphemes.segment(text), (part) => part.segment);
+  while (line.width > options.maxWidth && characters.length > 1) {
+    const keep = Math.floor((characters.length * options.maxWidth) / line.width);
+    characters = characters.slice(0, Math.max(1, Math.min(characters.length - 1, keep)));
+    line = await renderLine(`${characters.join('').trimEnd()}…`, options.weight, size, color);
+  }
+  return line;
 }
 
 /** A square image cut to a circle of `size` pixels. */
@@ -182,120 +246,181 @@ async function background(cover: string | null, seed: string, hues?: [number, nu
     .toBuffer();
 }
 
+/** An image placed on the card; `part` names what it shows, for the layout's checks. */
+export interface Layer {
+  part: string;
+  input: Buffer;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const placed = (part: string, image: Rendered, left: number, top: number): Layer => ({
+  part,
+  input: image.data,
+  left,
+  top,
+  width: image.width,
+  height: image.height,
+});
+
+/** The lowest a line of text may reach: the bottom margin. */
+const BOTTOM = CARD_HEIGHT - 56;
+
 /** The site's mark and name, top left. */
-async function brand(): Promise<OverlayOptions[]> {
+async function brand(): Promise<Layer[]> {
+  const size = 56;
   const mark = Buffer.from(
-    `<svg width="56" height="56" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#2f5bea"/>` +
+    `<svg width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#2f5bea"/>` +
       `<path d="M10 24V8h7a5 5 0 0 1 0 10h-3v6z" fill="none" stroke="#fff" stroke-width="3" stroke-linejoin="round"/></svg>`,
   );
   const name = await textBlock('Portfolio Master', { weight: 'bold', size: 34 });
   return [
-    { input: mark, left: MARGIN, top: 56 },
-    { input: name.data, left: MARGIN + 72, top: 56 + Math.round((56 - name.height) / 2) },
+    placed('brand mark', { data: mark, width: size, height: size }, MARGIN, 56),
+    placed('brand name', name, MARGIN + 72, 56 + Math.round((size - name.height) / 2)),
   ];
 }
 
-/** Up to five technologies as rounded chips in one row, as many as fit. */
-async function chips(names: string[], top: number): Promise<OverlayOptions[]> {
-  const layers: OverlayOptions[] = [];
+/**
+ * Up to five technologies as rounded chips in one row, as many as fit; a name too long for the row
+ * alone is cut with an ellipsis.
+ */
+async function chips(names: string[], top: number): Promise<Layer[]> {
+  const layers: Layer[] = [];
   let left = MARGIN;
-  for (const name of names.slice(0, 5)) {
-    const label = await textBlock(name, { weight: 'semibold', size: 26 });
+  for (const [index, name] of names.slice(0, 5).entries()) {
+    const label = await textLine(name, { weight: 'semibold', size: 26, maxWidth: INNER_WIDTH - 36 });
     const width = label.width + 36;
     const height = label.height + 18;
     if (left + width > CARD_WIDTH - MARGIN) break;
-    layers.push({
-      input: Buffer.from(
-        `<svg width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${height / 2}" fill="rgba(255,255,255,0.18)" stroke="rgba(255,255,255,0.35)" stroke-width="1.5"/></svg>`,
-      ),
-      left,
-      top,
-    });
-    layers.push({ input: label.data, left: left + 18, top: top + 9 });
+    const chip = Buffer.from(
+      `<svg width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${height / 2}" fill="rgba(255,255,255,0.18)" stroke="rgba(255,255,255,0.35)" stroke-width="1.5"/></svg>`,
+    );
+    layers.push(placed(`chip ${index}`, { data: chip, width, height }, left, top));
+    layers.push(placed(`chip ${index}`, label, left + 18, top + 9));
     left += width + 14;
   }
   return layers;
 }
 
-export async function drawPortfolioCard(input: PortfolioCardInput): Promise<Buffer> {
+/** Everything on a portfolio's card but its background, where it goes. */
+export async function portfolioCardLayers(input: PortfolioCardInput): Promise<Layer[]> {
+  const titleTop = 150;
   const title = await textBlock(input.title, {
     weight: 'bold',
     size: 68,
     box: { width: INNER_WIDTH, height: 250 },
   });
-  const face = await avatar(input.avatar, input.authorName, input.username, 84);
-  const name = await textBlock(input.authorName, { weight: 'semibold', size: 34, width: 760 });
-  const handle = await textBlock(`@${input.username}`, {
+  const faceSize = 84;
+  const faceTop = BOTTOM - faceSize;
+  const face = await avatar(input.avatar, input.authorName, input.username, faceSize);
+  const textLeft = MARGIN + faceSize + 20;
+  const textWidth = CARD_WIDTH - MARGIN - textLeft;
+  const name = await textLine(input.authorName, {
+    weight: 'semibold',
+    size: 34,
+    minSize: 24,
+    maxWidth: textWidth,
+  });
+  const handle = await textLine(`@${input.username}`, {
     weight: 'regular',
     size: 26,
+    minSize: 20,
     color: '#d6dcf5',
-    width: 760,
+    maxWidth: textWidth,
   });
-  const titleTop = 150;
-  const layers: OverlayOptions[] = [
+  return [
     ...(await brand()),
-    { input: title.data, left: MARGIN, top: titleTop },
+    placed('title', title, MARGIN, titleTop),
     ...(await chips(input.technologies, titleTop + title.height + 32)),
-    { input: face, left: MARGIN, top: CARD_HEIGHT - 56 - 84 },
-    { input: name.data, left: MARGIN + 104, top: CARD_HEIGHT - 56 - 84 + 4 },
-    { input: handle.data, left: MARGIN + 104, top: CARD_HEIGHT - 56 - 84 + 8 + name.height },
+    placed('avatar', { data: face, width: faceSize, height: faceSize }, MARGIN, faceTop),
+    placed('author name', name, textLeft, faceTop + 4),
+    placed('username', handle, textLeft, faceTop + 8 + name.height),
   ];
-  return sharp(await background(input.cover, input.title))
-    .composite(layers)
-    .png({ compressionLevel: 8 })
-    .toBuffer();
 }
 
-export async function drawProfileCard(input: ProfileCardInput): Promise<Buffer> {
-  const size = 220;
-  const face = await avatar(input.avatar, input.name, input.username, size);
-  const textLeft = MARGIN + size + 56;
+/** Everything on a profile's card but its background, where it goes. */
+export async function profileCardLayers(input: ProfileCardInput): Promise<Layer[]> {
+  const faceSize = 220;
+  const top = 190;
+  const face = await avatar(input.avatar, input.name, input.username, faceSize);
+  const textLeft = MARGIN + faceSize + 56;
   const textWidth = CARD_WIDTH - textLeft - MARGIN;
   const name = await textBlock(input.name, {
     weight: 'bold',
     size: 64,
     box: { width: textWidth, height: 160 },
   });
-  const handle = await textBlock(`@${input.username}`, {
+  const handle = await textLine(`@${input.username}`, {
     weight: 'regular',
     size: 32,
+    minSize: 22,
     color: '#d6dcf5',
-    width: textWidth,
+    maxWidth: textWidth,
   });
-  const about = input.about
-    ? await textBlock(input.about, { weight: 'regular', size: 28, box: { width: textWidth, height: 110 } })
-    : undefined;
-  const count = await textBlock(`${input.portfolios} ta portfolio`, { weight: 'semibold', size: 30 });
-  const top = 190;
-  const layers: OverlayOptions[] = [
+  const nameTop = top - 10;
+  const handleTop = nameTop + name.height;
+  const aboutTop = handleTop + handle.height + 24;
+  const aboutHeight = Math.min(110, BOTTOM - aboutTop);
+  const about =
+    input.about && aboutHeight >= 40
+      ? await textBlock(input.about, {
+          weight: 'regular',
+          size: 28,
+          box: { width: textWidth, height: aboutHeight },
+        })
+      : undefined;
+  // Under the avatar, clear of the text beside it.
+  const count = await textLine(`${input.portfolios} ta portfolio`, {
+    weight: 'semibold',
+    size: 30,
+    minSize: 20,
+    maxWidth: faceSize + 40,
+  });
+  return [
     ...(await brand()),
-    { input: face, left: MARGIN, top },
-    { input: name.data, left: textLeft, top: top - 10 },
-    { input: handle.data, left: textLeft, top: top + name.height },
-    ...(about ? [{ input: about.data, left: textLeft, top: top + name.height + handle.height + 24 }] : []),
-    { input: count.data, left: MARGIN, top: CARD_HEIGHT - 56 - count.height },
+    placed('avatar', { data: face, width: faceSize, height: faceSize }, MARGIN, top),
+    placed('name', name, textLeft, nameTop),
+    placed('username', handle, textLeft, handleTop),
+    ...(about ? [placed('about', about, textLeft, aboutTop)] : []),
+    placed('portfolio count', count, MARGIN, BOTTOM - count.height),
   ];
-  return sharp(await background(null, input.username))
-    .composite(layers)
-    .png({ compressionLevel: 8 })
-    .toBuffer();
 }
 
-/** The card for pages that have none of their own: the site itself. */
-export async function drawSiteCard(tagline: string): Promise<Buffer> {
-  const title = await textBlock('Portfolio Master', { weight: 'bold', size: 96 });
+/** Everything on the site's card but its background, where it goes. */
+export async function siteCardLayers(tagline: string): Promise<Layer[]> {
+  const top = 210;
+  const title = await textLine('Portfolio Master', { weight: 'bold', size: 96, maxWidth: INNER_WIDTH });
   const line = await textBlock(tagline, {
     weight: 'regular',
     size: 34,
     box: { width: INNER_WIDTH, height: 170 },
   });
-  // The brand's blue to violet.
-  return sharp(await background(null, 'Portfolio Master', [226, 262]))
-    .composite([
-      ...(await brand()),
-      { input: title.data, left: MARGIN, top: 210 },
-      { input: line.data, left: MARGIN, top: 210 + title.height + 28 },
-    ])
+  return [
+    ...(await brand()),
+    placed('site name', title, MARGIN, top),
+    placed('tagline', line, MARGIN, top + title.height + 28),
+  ];
+}
+
+async function compose(background: Buffer, layers: Layer[]): Promise<Buffer> {
+  return sharp(background)
+    .composite(layers.map(({ input, left, top }) => ({ input, left, top })))
     .png({ compressionLevel: 8 })
     .toBuffer();
+}
+
+export async function drawPortfolioCard(input: PortfolioCardInput): Promise<Buffer> {
+  return compose(await background(input.cover, input.title), await portfolioCardLayers(input));
+}
+
+export async function drawProfileCard(input: ProfileCardInput): Promise<Buffer> {
+  return compose(await background(null, input.username), await profileCardLayers(input));
+}
+
+/** The card for pages that have none of their own: the site itself. */
+export async function drawSiteCard(tagline: string): Promise<Buffer> {
+  // The brand's blue to violet.
+  return compose(await background(null, 'Portfolio Master', [226, 262]), await siteCardLayers(tagline));
 }
