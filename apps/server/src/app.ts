@@ -11,7 +11,6 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -33,6 +32,8 @@ import { registerPages } from './modules/pages/pages.routes.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
+import { registerReadCache } from './plugins/read-cache.js';
+import { registerSerializers } from './plugins/serializers.js';
 import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
 
@@ -82,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerSerializers(app, { validate: config.validateResponses });
   registerErrorHandling(app);
   registerJsonParser(app);
   registerLingeringClose(app);
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await registerUploads(app, services.imageStore.incomingDir);
+  registerReadCache(app, { enabled: config.readCache, changes: services.changes });
   await app.register(swagger, {
     openapi: {
       info: {

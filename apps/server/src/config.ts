@@ -58,6 +58,11 @@ const environmentSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  READ_CACHE: z.preprocess(emptyToUndefined, onOff('on')),
+  RESPONSE_VALIDATION: z.preprocess(
+    emptyToUndefined,
+    z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' }).optional(),
+  ),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -79,6 +84,13 @@ export interface Config {
   rateLimit: boolean;
   logLevel: string;
   webDist: string | undefined;
+  /** Keep what the API reads for everyone (pages, portfolios, users) until a write changes it. */
+  readCache: boolean;
+  /**
+   * Check every answer against the contract's schema before sending it (development and tests), rather
+   * than only writing it with serialisers compiled from those schemas (production).
+   */
+  validateResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +135,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: env.RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    readCache: env.READ_CACHE,
+    validateResponses:
+      env.RESPONSE_VALIDATION === undefined
+        ? env.NODE_ENV !== 'production'
+        : ['on', 'true', '1'].includes(env.RESPONSE_VALIDATION),
   };
 }

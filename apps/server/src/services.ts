@@ -5,6 +5,7 @@ import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { ChangeFeed, changeTags } from './lib/changes.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { Reads } from './lib/reads.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from './modules/feeds/feeds.service.js';
@@ -70,7 +71,15 @@ export async function createServices(
     logger,
   });
   const comments = new CommentsService(db, users, changes);
-  const portfolios = new PortfoliosService(db, dialect, { users, comments, imageStore, totals, changes });
+  const reads = new Reads({ enabled: config.readCache, changes });
+  const portfolios = new PortfoliosService(db, dialect, {
+    users,
+    comments,
+    imageStore,
+    totals,
+    changes,
+    reads,
+  });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
   await previewCards.init();
   previewCards.follow(changes, logger);

@@ -7,14 +7,20 @@ import { Redis } from 'ioredis';
  * can be dropped. A cached thing keeps the names of everything it was made from.
  */
 export const changeTags = {
-  /** Any list of portfolios: which are on it, their order, the counts on their cards. */
+  /** Any list of portfolios: which are on it and their order (a create, an edit, a delete). */
   lists: 'lists',
+  /**
+   * The order of lists sorted by likes (`popular`) or by comments (`discussed`): every like or comment
+   * may move a portfolio in it. A list sorted by date only changes with `lists` and its portfolios' own.
+   */
+  ranking: (sort: 'popular' | 'discussed') => `ranking:${sort}`,
   /** The technologies and their counts. */
   technologies: 'technologies',
   /** Which portfolios there are and what they say (not their counts): sitemaps and feeds. */
   catalog: 'catalog',
   /** The list of users, with their portfolio counts. */
   users: 'users',
+  /** One portfolio: its page, and its card (counts included) wherever a list shows it. */
   portfolio: (id: string) => `portfolio:${id}`,
   user: (id: string) => `user:${id}`,
   /** A change that may show anywhere, such as an author's new name. */
@@ -72,11 +78,20 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
-  publish(tags: readonly string[]): void {
+  /**
+   * Tells every listener here at once, then the other instances through Redis. Writers await it before
+   * they answer, so by the time a writer hears "done" the change is on its way to every instance; a
+   * Redis that does not answer is logged and never fails the write (the other instances' copies then
+   * expire by age).
+   */
+  async publish(tags: readonly string[]): Promise<void> {
     this.notify(tags);
-    this.publisher
-      ?.publish(CHANNEL, JSON.stringify({ origin: this.origin, tags }))
-      .catch((error: unknown) => this.logger?.warn({ err: error }, 'change feed: publish failed'));
+    if (!this.publisher) return;
+    try {
+      await this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, tags }));
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'change feed: publish failed');
+    }
   }
 
   private notify(tags: readonly string[]): void {
@@ -85,7 +100,8 @@ export class ChangeFeed {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    this.publisher?.disconnect();
+    // Lets a last publish reach Redis before the connection goes.
+    await this.publisher?.quit().catch(() => undefined);
     this.subscriber?.disconnect();
   }
 }

@@ -1,7 +1,9 @@
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { findUserByUsername, setAdminFlag } from '../modules/users/users.repository.js';
+import { ChangeFeed } from '../lib/changes.js';
+import { setAdminRole } from '../modules/users/admin-role.js';
+import { findUserByUsername } from '../modules/users/users.repository.js';
 
 /** `npm run admin -- grant|revoke <username>`: gives or takes the admin role. */
 const [action, username] = process.argv.slice(2);
@@ -12,9 +14,12 @@ if ((action !== 'grant' && action !== 'revoke') || !username) {
 
 const config = loadConfig();
 const database = createDatabase(config.database, { logger: console });
+// With REDIS_URL, running instances drop their copies at once; without, they show the role within ten
+// minutes (how long they keep a read) or after a restart.
+const changes = await ChangeFeed.create({ redisUrl: config.redisUrl });
 try {
   await migrateToLatest(database.db);
-  const changed = await setAdminFlag(database.db, username, action === 'grant');
+  const changed = await setAdminRole(database.db, changes, username, action === 'grant');
   if (!changed) {
     console.error(`No user named "${username}".`);
     process.exitCode = 1;
@@ -28,5 +33,6 @@ try {
     }
   }
 } finally {
+  await changes.close();
   await database.destroy();
 }

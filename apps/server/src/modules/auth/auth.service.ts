@@ -141,7 +141,7 @@ export class AuthService {
       }
       throw error;
     }
-    this.deps.changes.publish([changeTags.users]);
+    await this.deps.changes.publish([changeTags.users]);
     const user = await users.findUserById(this.db, userId);
     return { user: user!, token: sessionToken };
   }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { currentAuth } from '../../plugins/authentication.js';
+import { changeTags } from '../../lib/changes.js';
 import type { AppServices } from '../../services.js';
 
 export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
@@ -46,6 +47,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.get(
     '/portfolio/:id/comments',
     {
+      config: { readCache: true },
       schema: {
         tags: ['comments'],
         summary: 'A page of a portfolio’s comments, newest first; `before` is the `next` of the page before',
@@ -56,6 +58,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
     },
     async (request) => {
       const portfolio = await portfolios.require(request.params.id);
+      request.readTags = [changeTags.portfolio(portfolio.id)];
       return comments.page(portfolio.id, request.query);
     },
   );

@@ -91,7 +91,7 @@ export class CommentsService {
         createdAt: now.toISOString(),
       });
     });
-    this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
+    await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     return this.firstPage(portfolioId);
   }
 
@@ -119,7 +119,7 @@ export class CommentsService {
         await comments.adjustCommentsCount(trx, portfolioId, -1);
       }
     });
-    this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
+    await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     return this.firstPage(portfolioId);
   }
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { currentAuth } from '../../plugins/authentication.js';
+import { changeTags } from '../../lib/changes.js';
 import type { AppServices } from '../../services.js';
 
 export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
@@ -37,6 +38,7 @@ export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
     '/portfolio/:id/likes',
     {
       onRequest: hooks.optional,
+      config: { readCache: true },
       schema: {
         tags: ['likes'],
         summary:
@@ -48,6 +50,7 @@ export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
     },
     async (request) => {
       const portfolio = await portfolios.require(request.params.id);
+      request.readTags = [changeTags.portfolio(portfolio.id)];
       return likes.likers(portfolio.id, request.query);
     },
   );

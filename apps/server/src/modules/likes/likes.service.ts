@@ -57,7 +57,7 @@ export class LikesService {
       const removed = await likes.deleteLike(trx, portfolioId, userId);
       return { count: await likes.adjustLikesCount(trx, portfolioId, removed ? -1 : 0), isLiked: false };
     });
-    this.changes.publish([changeTags.portfolio(portfolioId), changeTags.lists]);
+    await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('popular')]);
     return result;
   }
 }

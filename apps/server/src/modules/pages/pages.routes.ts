@@ -5,6 +5,7 @@ import { changeTags } from '../../lib/changes.js';
 import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
 import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
+import { READ_TAGS_HEADER } from '../../plugins/read-cache.js';
 import type { AppServices } from '../../services.js';
 
 import { loadWebBuild, type WebBuild } from './web-build.js';
@@ -64,7 +65,7 @@ export async function registerPages(
           url: apiUrl,
           headers: { accept: 'application/json' },
         });
-        const read = readTags(apiUrl, response);
+        const read = readTags(response);
         if (read && tags) for (const tag of read) tags.add(tag);
         else tags = null;
         return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, {
@@ -124,26 +125,14 @@ async function registerStaticFiles(app: FastifyInstance, build: WebBuild): Promi
   });
 }
 
-/** What an API read made a page depend on (see `changeTags`); null for a read this does not know. */
-export function readTags(apiUrl: string, response: LightMyRequestResponse): string[] | null {
-  const pathname = apiUrl.split('?')[0] ?? '';
-  if (pathname === '/api/portfolio') return [changeTags.lists];
-  if (pathname === '/api/portfolio/technologies') return [changeTags.technologies];
-  if (pathname === '/api/user/all') return [changeTags.users];
-  const id = response.statusCode === 200 ? idOf(response) : undefined;
-  if (pathname.startsWith('/api/portfolio/')) {
-    // A portfolio that is not there yet may be created: creates change lists.
-    return id ? [changeTags.portfolio(id)] : [changeTags.lists];
-  }
-  if (pathname.startsWith('/api/user/')) return id ? [changeTags.user(id)] : [changeTags.users];
+/**
+ * What an API read made a page depend on (see `changeTags`): the answer says it (`READ_TAGS_HEADER`, sent
+ * to in-process reads only). A read that names nothing (a viewer's own, an error) may not be kept.
+ */
+export function readTags(response: LightMyRequestResponse): string[] | null {
+  const header = response.headers[READ_TAGS_HEADER];
+  if (typeof header === 'string' && header !== '') return header.split(' ');
+  // An unknown portfolio or profile may be created: every create changes lists or users.
+  if (response.statusCode === 404) return [changeTags.lists, changeTags.users];
   return null;
-}
-
-function idOf(response: LightMyRequestResponse): string | undefined {
-  try {
-    const body = JSON.parse(response.body) as { _id?: unknown };
-    return typeof body._id === 'string' ? body._id : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -14,7 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { answer } from '../../lib/reads.js';
 import { filesFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
@@ -50,6 +52,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     '/portfolio',
     {
       onRequest: hooks.optional,
+      config: { readCache: true },
       schema: {
         tags: ['portfolios'],
         summary: 'A page of portfolios: filter by technologies, search, sort, author',
@@ -57,13 +60,14 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
         response: { 200: portfolioPageSchema, 422: problemSchema },
       },
     },
-    async (request) => portfolios.page(request.query, request.auth?.user.id ?? null),
+    async (request) => answer(request, await portfolios.page(request.query, request.auth?.user.id ?? null)),
   );
 
   app.get(
     '/portfolio/all',
     {
       onRequest: hooks.optional,
+      config: { readCache: true },
       schema: {
         tags: ['portfolios'],
         summary: 'Portfolios with likes and comments, newest first',
@@ -72,12 +76,16 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
       },
     },
     async (request) =>
-      portfolios.all(request.query.limit, request.query.offset, request.auth?.user.id ?? null),
+      answer(
+        request,
+        await portfolios.all(request.query.limit, request.query.offset, request.auth?.user.id ?? null),
+      ),
   );
 
   app.get(
     '/portfolio/technologies',
     {
+      config: { readCache: true },
       schema: {
         tags: ['portfolios'],
         summary: `Technologies in use, most used first: the first ${BOUNDS.technologies}, or those starting with \`q\``,
@@ -85,13 +93,17 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
         response: { 200: z.array(technologySchema), 422: problemSchema },
       },
     },
-    async (request) => portfolios.technologies(request.query),
+    async (request) => {
+      request.readTags = [changeTags.technologies];
+      return portfolios.technologies(request.query);
+    },
   );
 
   app.get(
     '/portfolio/:id',
     {
       onRequest: hooks.optional,
+      config: { readCache: true },
       schema: {
         tags: ['portfolios'],
         summary: 'One portfolio by id or linktitle; 404 with the body null when missing',
@@ -100,7 +112,10 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
       },
     },
     async (request, reply) => {
-      const portfolio = await portfolios.get(request.params.id, request.auth?.user.id ?? null);
+      const portfolio = answer(
+        request,
+        await portfolios.get(request.params.id, request.auth?.user.id ?? null),
+      );
       if (!portfolio) return reply.code(404).send(null);
       return portfolio;
     },

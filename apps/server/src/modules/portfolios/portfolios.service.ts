@@ -18,6 +18,7 @@ import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { isId, newId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/markdown.js';
+import type { Read, Reads } from '../../lib/reads.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
@@ -75,6 +76,8 @@ export class PortfoliosService {
       /** Totals of recent lists; cleared through `changes` by every write that changes a list. */
       totals: ListTotals;
       changes: ChangeFeed;
+      /** Pages and portfolios as everyone sees them, kept until a write changes them. */
+      reads: Reads;
     },
   ) {}
 
@@ -89,18 +92,8 @@ export class PortfoliosService {
     };
   }
 
-  /** Summaries for a page of rows, and at most one more look-up: which of them the viewer likes. */
-  private async summaries(
-    rows: portfolios.PortfolioWithAuthor[],
-    viewerId: string | null,
-  ): Promise<PortfolioSummary[]> {
-    const liked = viewerId
-      ? await portfolios.findLikedBy(
-          this.db,
-          viewerId,
-          rows.map((row) => row.id),
-        )
-      : new Set<string>();
+  /** Summaries for a page of rows, as anyone sees them (`likedByMe` false; see `personalize`). */
+  private summaries(rows: portfolios.PortfolioWithAuthor[]): PortfolioSummary[] {
     return rows.map((row) => ({
       _id: row.id,
       linktitle: row.linktitle,
@@ -115,18 +108,45 @@ export class PortfoliosService {
       author: this.authorOf(row),
       likesCount: row.likes_count,
       commentsCount: row.comments_count,
-      likedByMe: liked.has(row.id),
+      likedByMe: false,
     }));
+  }
+
+  /**
+   * What the viewer adds to portfolios everyone sees alike: which of them they like, from one indexed
+   * look-up, with their own like first among a detail's liker ids. Kept values are copied, never changed.
+   */
+  private async personalize<P extends PortfolioSummary>(
+    items: readonly P[],
+    viewerId: string | null,
+  ): Promise<P[]> {
+    if (!viewerId || items.length === 0) return [...items];
+    const liked = await portfolios.findLikedBy(
+      this.db,
+      viewerId,
+      items.map((item) => item._id),
+    );
+    return items.map((item) => {
+      if (!liked.has(item._id)) return item;
+      const personal: P = { ...item, likedByMe: true };
+      if ('likes' in personal && Array.isArray(personal.likes)) {
+        const likes = personal.likes as string[];
+        (personal as P & { likes: string[] }).likes = [
+          viewerId,
+          ...likes.filter((id) => id !== viewerId),
+        ].slice(0, BOUNDS.likeIds);
+      }
+      return personal;
+    });
   }
 
   /**
    * Portfolios as their detail shows them: bounded however popular they are (the newest comments with a
    * cursor for the rest; liker ids for clients that count them, the viewer's own first, see `BOUNDS`).
    */
-  private async full(rows: portfolios.PortfolioWithAuthor[], viewerId: string | null): Promise<Portfolio[]> {
+  private async full(rows: portfolios.PortfolioWithAuthor[]): Promise<Portfolio[]> {
     const ids = rows.map((row) => row.id);
-    const [summaries, likers, comments] = await Promise.all([
-      this.summaries(rows, viewerId),
+    const [likers, comments] = await Promise.all([
       findNewestLikerIds(this.db, ids, BOUNDS.likeIds),
       this.deps.comments.newest(ids),
     ]);
@@ -135,24 +155,33 @@ export class PortfoliosService {
       (l) => l.portfolio_id,
       (l) => l.user_id,
     );
-    return summaries.map((summary) => {
-      const newest = likes.get(summary._id) ?? [];
-      const likeIds =
-        summary.likedByMe && viewerId
-          ? [viewerId, ...newest.filter((id) => id !== viewerId)].slice(0, BOUNDS.likeIds)
-          : newest;
+    return this.summaries(rows).map((summary) => {
       const page = comments.get(summary._id);
       return {
         ...summary,
         descriptionHtml: renderMarkdown(summary.description),
-        likes: likeIds,
+        likes: likes.get(summary._id) ?? [],
         comments: page?.items ?? [],
         commentsNext: page?.next ?? null,
       };
     });
   }
 
-  async page(query: PortfolioListQuery, viewerId: string | null): Promise<PortfolioPage> {
+  /**
+   * A page of portfolios: kept as everyone sees it (until a write changes one of its portfolios, which
+   * portfolios match, or, sorted by counts, their order), then the viewer's likes added.
+   */
+  async page(query: PortfolioListQuery, viewerId: string | null): Promise<Read<PortfolioPage>> {
+    const key = `page:${JSON.stringify([query.page, query.limit, query.sort, query.filter, query.q ?? '', query.author ?? ''])}`;
+    const read = await this.deps.reads.get(key, () => this.loadPage(query));
+    if (!viewerId) return read;
+    return {
+      value: { ...read.value, items: await this.personalize(read.value.items, viewerId) },
+      tags: null,
+    };
+  }
+
+  private async loadPage(query: PortfolioListQuery): Promise<Read<PortfolioPage>> {
     const offset = (query.page - 1) * query.limit;
     const criteria = await this.criteria(query);
     const total = criteria ? await this.total(criteria) : 0;
@@ -174,11 +203,14 @@ export class PortfoliosService {
       : [];
     const rows = await portfolios.findPortfoliosByIds(this.db, ids);
     return {
-      items: await this.summaries(rows, viewerId),
-      total,
-      page: query.page,
-      limit: query.limit,
-      pageCount: Math.ceil(total / query.limit),
+      value: {
+        items: this.summaries(rows),
+        total,
+        page: query.page,
+        limit: query.limit,
+        pageCount: Math.ceil(total / query.limit),
+      },
+      tags: listTags(ids, query.sort),
     };
   }
 
@@ -201,9 +233,16 @@ export class PortfoliosService {
     };
   }
 
-  async all(limit: number, offset: number, viewerId: string | null): Promise<Portfolio[]> {
-    const ids = await portfolios.listPortfolioIds(this.db, this.dialect, NO_CRITERIA, 'new', limit, offset);
-    return this.full(await portfolios.findPortfoliosByIds(this.db, ids), viewerId);
+  async all(limit: number, offset: number, viewerId: string | null): Promise<Read<Portfolio[]>> {
+    const read = await this.deps.reads.get(`all:${limit}:${offset}`, async () => {
+      const ids = await portfolios.listPortfolioIds(this.db, this.dialect, NO_CRITERIA, 'new', limit, offset);
+      return {
+        value: await this.full(await portfolios.findPortfoliosByIds(this.db, ids)),
+        tags: listTags(ids, 'new'),
+      };
+    });
+    if (!viewerId) return read;
+    return { value: await this.personalize(read.value, viewerId), tags: null };
   }
 
   /** The most used technologies, or (`q`) those whose name starts with it: never an unbounded list. */
@@ -232,11 +271,23 @@ export class PortfoliosService {
     return row;
   }
 
-  async get(idOrLinktitle: string, viewerId: string | null): Promise<Portfolio | null> {
+  /**
+   * One portfolio by id or linktitle, with its newest comments and likers: kept as everyone sees it
+   * until a write changes it, then the viewer's like added. Null (kept until any portfolio is created)
+   * when there is none.
+   */
+  async get(idOrLinktitle: string, viewerId: string | null): Promise<Read<Portfolio | null>> {
+    const read = await this.deps.reads.get(`portfolio:${idOrLinktitle}`, () => this.load(idOrLinktitle));
+    if (!viewerId || !read.value) return read;
+    const [personal] = await this.personalize([read.value], viewerId);
+    return { value: personal!, tags: null };
+  }
+
+  private async load(idOrLinktitle: string): Promise<Read<Portfolio | null>> {
     const row = await this.find(idOrLinktitle);
-    if (!row) return null;
-    const [portfolio] = await this.full([row], viewerId);
-    return portfolio!;
+    if (!row) return { value: null, tags: [changeTags.lists] };
+    const [portfolio] = await this.full([row]);
+    return { value: portfolio!, tags: [changeTags.portfolio(row.id)] };
   }
 
   async create(
@@ -269,7 +320,7 @@ export class PortfoliosService {
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
             await writeSearchEntry(trx, this.dialect, id);
           });
-          this.deps.changes.publish(portfolioChange(id, author.id));
+          await this.deps.changes.publish(portfolioChange(id, author.id));
           break;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -280,7 +331,7 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
-    return (await this.get(id, author.id))!;
+    return (await this.get(id, author.id)).value!;
   }
 
   async update(
@@ -332,9 +383,9 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
-    this.deps.changes.publish(portfolioChange(current.id, current.author_id));
+    await this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(removed);
-    return (await this.get(current.id, actor.id))!;
+    return (await this.get(current.id, actor.id)).value!;
   }
 
   /**
@@ -353,7 +404,7 @@ export class PortfoliosService {
       await portfolios.deletePortfolio(trx, current.id);
       return names;
     });
-    this.deps.changes.publish(portfolioChange(current.id, current.author_id));
+    await this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(images);
   }
 
@@ -369,6 +420,16 @@ export class PortfoliosService {
     ];
     await portfolios.replacePortfolioTechnologies(trx, id, ordered);
   }
+}
+
+/**
+ * What a list was made from: which portfolios match and in what order (`lists`), each card on it (its
+ * portfolio), and for a list by likes or comments, that ranking.
+ */
+function listTags(ids: readonly string[], sort: PortfolioListQuery['sort']): string[] {
+  const tags = [changeTags.lists, ...ids.map((id) => changeTags.portfolio(id))];
+  if (sort !== 'new') tags.push(changeTags.ranking(sort));
+  return tags;
 }
 
 /** The first of base, base_2, base_3, ... that no portfolio holds, looked up a batch at a time. */

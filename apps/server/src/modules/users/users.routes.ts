@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { fileFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth } from '../../plugins/authentication.js';
@@ -64,6 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
     '/user/all',
     {
       onRequest: hooks.optional,
+      config: { readCache: true },
       schema: {
         tags: ['users'],
         summary: 'Users, newest first',
@@ -71,13 +73,19 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
         response: { 200: z.array(userSchema), 422: problemSchema },
       },
     },
-    async (request) => users.list(request.query.limit, request.query.offset, request.auth?.user.id ?? null),
+    async (request) => {
+      const viewerId = request.auth?.user.id ?? null;
+      // Everyone but a listed user sees the same list: what anyone sees is kept.
+      if (!viewerId) request.readTags = [changeTags.users];
+      return users.list(request.query.limit, request.query.offset, viewerId);
+    },
   );
 
   app.get(
     '/user/:id',
     {
       onRequest: hooks.optional,
+      config: { readCache: true },
       schema: {
         tags: ['users'],
         summary: 'One user by id or username',
@@ -85,6 +93,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
         response: { 200: userSchema, 404: problemSchema },
       },
     },
-    async (request) => users.getOne(request.params.id, request.auth?.user.id ?? null),
+    async (request) => {
+      const viewerId = request.auth?.user.id ?? null;
+      const user = await users.getOne(request.params.id, viewerId);
+      if (!viewerId) request.readTags = [changeTags.user(user._id)];
+      return user;
+    },
   );
 };

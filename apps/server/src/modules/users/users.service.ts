@@ -179,7 +179,7 @@ export class UsersService {
       throw error;
     }
     // Names, avatars and bios show on every page that shows the author or their comments.
-    this.changes.publish([changeTags.everything]);
+    await this.changes.publish([changeTags.everything]);
     if (stored && current.image) await this.imageStore.remove([current.image]);
 
     const updated = await users.findUserById(this.db, current.id);

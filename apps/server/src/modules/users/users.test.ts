@@ -9,7 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/app.js';
-import { setAdminFlag } from './users.repository.js';
+import { setAdminRole } from './admin-role.js';
 
 let context: TestContext;
 let alice: TestUser;
@@ -202,12 +202,13 @@ describe('admins', () => {
   });
 
   it('turns the stored admin flag on and off by username (the CLI path)', async () => {
-    const db = context.app.services.db;
-    expect(await setAdminFlag(db, bobur.username.toUpperCase(), true)).toBe(true);
+    const { db, changes } = context.app.services;
+    const setAdminFlag = (username: string, isAdmin: boolean) => setAdminRole(db, changes, username, isAdmin);
+    expect(await setAdminFlag(bobur.username.toUpperCase(), true)).toBe(true);
     expect((await get(`/api/user/${bobur.id}`)).json().isAdmin).toBe(true);
     expect((await getMe(context, bobur.token)).json().isAdmin).toBe(true);
-    expect(await setAdminFlag(db, bobur.username, false)).toBe(true);
+    expect(await setAdminFlag(bobur.username, false)).toBe(true);
     expect((await get(`/api/user/${bobur.id}`)).json().isAdmin).toBe(false);
-    expect(await setAdminFlag(db, 'nobody_here', true)).toBe(false);
+    expect(await setAdminFlag('nobody_here', true)).toBe(false);
   });
 });

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { ChangeFeed } from './changes.js';
+import { TaggedCache } from './tagged-cache.js';
+
+/** A value read from the database as anyone sees it, and the names of everything it was made from. */
+export interface Read<V> {
+  value: V;
+  /** Null when it may not be kept (a portfolio that is not there, say). */
+  tags: readonly string[] | null;
+}
+
+/**
+ * What the API reads for everyone (pages of portfolios, a portfolio, a user), kept until a write names
+ * something it was made from (see `changeTags`), so a signed-in request adds only what is its own (which
+ * of these it likes, its own email) to a kept value. Off (`READ_CACHE=off`), every read goes to the
+ * database: the bench measures both.
+ */
+export class Reads {
+  private readonly cache: TaggedCache<Read<unknown>> | null;
+
+  constructor(options: { enabled: boolean; changes: ChangeFeed; maxEntries?: number }) {
+    this.cache = options.enabled
+      ? new TaggedCache<Read<unknown>>({ ttlMs: 10 * 60_000, maxEntries: options.maxEntries ?? 5_000 })
+      : null;
+    const cache = this.cache;
+    if (cache) options.changes.subscribe((tags) => cache.invalidate(tags));
+  }
+
+  get enabled(): boolean {
+    return this.cache !== null;
+  }
+
+  async get<V>(key: string, load: () => Promise<Read<V>>): Promise<Read<V>> {
+    if (!this.cache) return load();
+    const read = await this.cache.getOrLoad(key, async () => {
+      const loaded = await load();
+      return { value: loaded, tags: loaded.tags };
+    });
+    return read as Read<V>;
+  }
+}
+
+/** A route's answer from a read: its value, with what it was made from for the answer cache. */
+export function answer<V>(request: FastifyRequest, read: Read<V>): V {
+  request.readTags = read.tags;
+  return read.value;
+}
