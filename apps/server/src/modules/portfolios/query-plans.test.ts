@@ -487,7 +487,7 @@ describe('query plans on a loaded database', () => {
       const rare = (await services.portfolios.page(listQuery({ q: wordWithShare(0.005) }), null)).value;
       expect(rare.total).toBeGreaterThan(0);
       const [first, second] = [wordWithShare(0.03), wordWithShare(0.02)];
-      (await services.portfolios.page(listQuery({ q: `${first.slice(0, -1)} ${second}` }), null)).value;
+      await services.portfolios.page(listQuery({ q: `${first.slice(0, -1)} ${second}` }), null);
     });
   });
 
@@ -510,17 +510,15 @@ describe('query plans on a loaded database', () => {
     await expectIndexed(
       'combined',
       async () => {
-        (
-          await services.portfolios.page(
-            listQuery({
-              filter: 'Tech0',
-              q: wordWithShare(0.01),
-              author: data.users[1]!.username,
-              sort: 'popular',
-            }),
-            data.users[2]!.id,
-          )
-        ).value;
+        await services.portfolios.page(
+          listQuery({
+            filter: 'Tech0',
+            q: wordWithShare(0.01),
+            author: data.users[1]!.username,
+            sort: 'popular',
+          }),
+          data.users[2]!.id,
+        );
       },
       { allowUnfilteredCount: true },
     );
