@@ -32,7 +32,7 @@ import { registerPages } from './modules/pages/pages.routes.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
-import { registerReadCache } from './plugins/read-cache.js';
+import { KeptAnswers, registerReadCache, serverWithKeptAnswers } from './plugins/read-cache.js';
 import { registerSerializers } from './plugins/serializers.js';
 import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
@@ -57,7 +57,9 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 /** The whole site as a Fastify instance, ready for `inject` or `listen`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const keptAnswers = new KeptAnswers(config.readCache);
   const app = Fastify({
+    serverFactory: serverWithKeptAnswers(keptAnswers),
     logger: options.logger ?? {
       level: config.logLevel,
       redact: [
@@ -129,7 +131,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await registerUploads(app, services.imageStore.incomingDir);
-  registerReadCache(app, { enabled: config.readCache, changes: services.changes });
+  keptAnswers.follow(services.changes);
+  registerReadCache(app, keptAnswers);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -20,6 +20,7 @@ export class ReadyDocument {
   readonly body: Buffer;
   private readonly hash: string;
   private readonly compressed = new Map<Exclude<ContentEncoding, 'identity'>, Promise<Buffer>>();
+  private readonly made = new Map<ContentEncoding, Buffer>();
 
   /**
    * `brotliQuality` 9 for documents kept long (feeds, sitemaps); less for what a write may replace at once
@@ -51,6 +52,11 @@ export class ReadyDocument {
     });
   }
 
+  /** The bytes in this encoding if they are made already (the plain ones always are). */
+  encodedNow(encoding: ContentEncoding): Buffer | undefined {
+    return encoding === 'identity' ? this.body : this.made.get(encoding);
+  }
+
   encoded(encoding: ContentEncoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(this.body);
     let result = this.compressed.get(encoding);
@@ -64,6 +70,10 @@ export class ReadyDocument {
               },
             })
           : gzip(this.body, { level: this.brotliQuality >= 9 ? 9 : 6 });
+      result.then(
+        (bytes) => this.made.set(encoding, bytes),
+        () => undefined,
+      );
       this.compressed.set(encoding, result);
     }
     return result;

@@ -9,7 +9,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } from '../db/seed/bulk.js';
+import {
+  BULK_PASSWORD,
+  type BulkOptions,
+  SAMPLE_SEARCH_WORD,
+  seedBulk,
+  validateBulkOptions,
+} from '../db/seed/bulk.js';
 
 /**
  * `npm run bench`: the main read endpoints of the real server (a child process on a bulk-seeded SQLite
@@ -18,20 +24,47 @@ import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } f
  */
 
 interface Target {
+  /** The newest portfolio: a quiet one, few likes and comments. */
   linktitle: string;
+  /** The most liked portfolio, with its id and the cursor of its second page of comments. */
+  popular: { id: string; linktitle: string; commentsNext: string | null };
 }
 
-/** What is measured. Each path must answer 2xx during the warm-up, or the run stops. */
-const ENDPOINTS: { name: string; path: (target: Target) => string }[] = [
+interface Endpoint {
+  name: string;
+  path: (target: Target) => string;
+  /** Sent with a signed-in user's x-token, so likedByMe is real. */
+  signedIn?: boolean;
+}
+
+const READS: Endpoint[] = [
   { name: 'list, page 1', path: () => '/api/portfolio?page=1' },
   { name: 'list, filter React+TypeScript', path: () => '/api/portfolio?filter=React,TypeScript' },
   { name: `search "${SAMPLE_SEARCH_WORD}"`, path: () => `/api/portfolio?q=${SAMPLE_SEARCH_WORD}` },
+  { name: 'list, sorted by popular', path: () => '/api/portfolio?sort=popular' },
   { name: 'list, page 1000', path: () => '/api/portfolio?page=1000' },
   { name: 'one portfolio', path: (target) => `/api/portfolio/${encodeURIComponent(target.linktitle)}` },
+];
+
+/** What is measured. Each path must answer 2xx during the warm-up, or the run stops. */
+const ENDPOINTS: Endpoint[] = [
+  ...READS,
+  {
+    name: 'one portfolio, the most liked',
+    path: (target) => `/api/portfolio/${encodeURIComponent(target.popular.linktitle)}`,
+  },
+  {
+    name: 'its comments, page 2',
+    path: (target) =>
+      `/api/portfolio/${target.popular.id}/comments` +
+      (target.popular.commentsNext ? `?before=${encodeURIComponent(target.popular.commentsNext)}` : ''),
+  },
+  { name: 'its likers, page 1', path: (target) => `/api/portfolio/${target.popular.id}/likes` },
   { name: 'users, first 10', path: () => '/api/user/all?limit=10' },
   // Pages as the server renders them (kept as ready bytes until a write changes them).
   { name: 'HTML /page/1', path: () => '/page/1' },
   { name: 'HTML portfolio page', path: (target) => `/portfolio/${encodeURIComponent(target.linktitle)}` },
+  ...READS.map((endpoint) => ({ ...endpoint, name: `${endpoint.name}, signed in`, signedIn: true })),
 ];
 
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,10 +73,11 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 
 const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--likes=<10 × portfolios>]
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
-         [--endpoints=1,3] [--dir=apps/server/data/bench] [--out=<dir>/results.md]
+         [--endpoints=1,3] [--read-cache=on|off] [--dir=apps/server/data/bench] [--out=<dir>/results.md]
 
 Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
-endpoint with autocannon next to a bare node:http server that answers the same bytes.`;
+endpoint with autocannon next to a bare node:http server that answers the same bytes. With
+--read-cache=off the server keeps nothing between requests (READ_CACHE=off): every answer is made anew.`;
 
 interface BenchOptions {
   dataset: BulkOptions;
@@ -51,6 +85,8 @@ interface BenchOptions {
   warmup: number;
   connections: number;
   endpoints: number[];
+  /** Whether the server keeps reads between requests (READ_CACHE). */
+  readCache: boolean;
   dir: string;
   out: string;
   /** One-minute load average before measuring: other work on the machine skews every number. */
@@ -86,6 +122,7 @@ const STRING_OPTIONS = [
   'warmup',
   'connections',
   'endpoints',
+  'read-cache',
   'dir',
   'out',
 ] as const;
@@ -152,6 +189,9 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
   if (endpoints.some((index) => !ENDPOINTS[index])) {
     throw new BenchError(`--endpoints takes numbers from 1 to ${ENDPOINTS.length}, e.g. --endpoints 1,3`);
   }
+  const readCache = values['read-cache'] ?? 'on';
+  if (readCache !== 'on' && readCache !== 'off')
+    throw new BenchError(`--read-cache is on or off\n\n${USAGE}`);
   const dir = path.resolve(values.dir ?? path.join(SERVER_ROOT, 'data', 'bench'));
   return {
     dataset,
@@ -159,6 +199,7 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
     warmup: number('warmup', 3),
     connections: number('connections', 20),
     endpoints,
+    readCache: readCache === 'on',
     dir,
     out: path.resolve(values.out ?? path.join(dir, 'results.md')),
     // Read before seeding, so it shows other work on the machine rather than our own.
@@ -167,7 +208,9 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
 }
 
 /** The bulk-seeded database for these sizes, made once and reused while its marker file says it is complete. */
-async function ensureDataset(options: BenchOptions): Promise<{ file: string; linktitle: string }> {
+async function ensureDataset(
+  options: BenchOptions,
+): Promise<{ file: string; linktitle: string; popular: string; username: string }> {
   const { users, portfolios, likes, comments, seed } = options.dataset;
   const name = `bench-u${users}-p${portfolios}-l${likes}-c${comments}-s${seed}`;
   const file = path.join(options.dir, `${name}.db`);
@@ -201,11 +244,43 @@ async function ensureDataset(options: BenchOptions): Promise<{ file: string; lin
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (!newest) throw new BenchError(`${file} has no portfolios; delete it and run again`);
-    return { file, linktitle: newest.linktitle };
+    const popular = await database.db
+      .selectFrom('portfolios')
+      .select('linktitle')
+      .orderBy('likes_count', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const user = await database.db.selectFrom('users').select('username').orderBy('id').executeTakeFirst();
+    if (!newest || !popular || !user)
+      throw new BenchError(`${file} has no portfolios; delete it and run again`);
+    return { file, linktitle: newest.linktitle, popular: popular.linktitle, username: user.username };
   } finally {
     await database.destroy();
   }
+}
+
+/** What the endpoints ask for, read through the API itself, and a signed-in user's token. */
+async function resolveTarget(
+  base: string,
+  dataset: { linktitle: string; popular: string; username: string },
+): Promise<{ target: Target; token: string }> {
+  const response = await fetch(`${base}/api/portfolio/${encodeURIComponent(dataset.popular)}`);
+  if (!response.ok) throw new BenchError(`The most liked portfolio answered ${response.status}`);
+  const popular = (await response.json()) as { _id: string; commentsNext: string | null };
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: dataset.username, password: BULK_PASSWORD }),
+  });
+  const token = login.headers.get('x-token');
+  if (!login.ok || !token) throw new BenchError(`Signing in as ${dataset.username} answered ${login.status}`);
+  return {
+    target: {
+      linktitle: dataset.linktitle,
+      popular: { id: popular._id, linktitle: dataset.popular, commentsNext: popular.commentsNext },
+    },
+    token,
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -237,6 +312,7 @@ async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT: 'off',
+      READ_CACHE: options.readCache ? 'on' : 'off',
       SEED_DEMO: 'off',
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: path.join(options.dir, 'uploads'),
@@ -335,9 +411,10 @@ async function load(
   seconds: number,
   connections: number,
   pid: number | undefined,
+  headers: Record<string, string> = {},
 ): Promise<Measurement> {
   const cpuBefore = cpuMilliseconds(pid);
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
   const cpuAfter = cpuMilliseconds(pid);
   const answered = result['2xx'];
   return {
@@ -441,6 +518,9 @@ function markdown(
     '',
     `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}. ` +
       `SQLite, ${users} users, ${portfolios} portfolios, ${likes} likes, ${comments} comments (seed ${seed}). ` +
+      (options.readCache
+        ? 'Read cache on (the default). '
+        : 'Read cache off (READ_CACHE=off): every answer is made anew. ') +
       `autocannon: ${options.connections} connections, ${options.duration} s per run after a ${options.warmup} s warm-up; ` +
       'the load generator shares the machine with the server. ' +
       `Load average when the run started: ${options.loadAverage.toFixed(2)}` +
@@ -477,18 +557,24 @@ async function main(): Promise<void> {
   try {
     log('Starting the server');
     server = await startServer(dataset.file, options);
+    const { target, token } = await resolveTarget(server.base, dataset);
     const selected = options.endpoints.map((index) => ENDPOINTS[index]!);
+    const headersOf = (endpoint: Endpoint): Record<string, string> =>
+      endpoint.signedIn ? { 'x-token': token } : {};
+    // The bare server tells a signed-in answer (likedByMe) from the anonymous one by its address.
+    const bareUrl = (endpoint: Endpoint, url: string) =>
+      endpoint.signedIn ? `${url}${url.includes('?') ? '&' : '?'}signed-in` : url;
     const recorded: Record<string, Recorded> = {};
     for (const endpoint of selected) {
-      const url = endpoint.path(dataset);
-      const response = await fetch(`${server.base}${url}`);
+      const url = endpoint.path(target);
+      const response = await fetch(`${server.base}${url}`, { headers: headersOf(endpoint) });
       const body = Buffer.from(await response.arrayBuffer());
       if (!response.ok) {
         throw new BenchError(
           `${endpoint.name}: GET ${url} answered ${response.status} during the warm-up:\n${body.toString().slice(0, 500)}`,
         );
       }
-      recorded[url] = {
+      recorded[bareUrl(endpoint, url)] = {
         contentType: response.headers.get('content-type') ?? 'application/json',
         body: body.toString('base64'),
       };
@@ -497,23 +583,36 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     for (const endpoint of selected) {
-      const url = endpoint.path(dataset);
+      const url = endpoint.path(target);
+      const headers = headersOf(endpoint);
       log(`${endpoint.name}: GET ${url}`);
-      const warm = await load(`${server.base}${url}`, options.warmup, options.connections, server.child.pid);
+      const warm = await load(
+        `${server.base}${url}`,
+        options.warmup,
+        options.connections,
+        server.child.pid,
+        headers,
+      );
       if (warm.failures > 0 || warm.requestsPerSecond === 0) {
         throw new BenchError(
           `${endpoint.name}: ${warm.failures} of the warm-up requests to ${url} failed (non-2xx or errors)`,
         );
       }
-      await load(`${bare.base}${url}`, Math.min(1, options.warmup), options.connections, bare.child.pid);
+      await load(
+        `${bare.base}${bareUrl(endpoint, url)}`,
+        Math.min(1, options.warmup),
+        options.connections,
+        bare.child.pid,
+      );
       const measured = await load(
         `${server.base}${url}`,
         options.duration,
         options.connections,
         server.child.pid,
+        headers,
       );
       const baseline = await load(
-        `${bare.base}${url}`,
+        `${bare.base}${bareUrl(endpoint, url)}`,
         options.duration,
         options.connections,
         bare.child.pid,
@@ -521,7 +620,7 @@ async function main(): Promise<void> {
       const row = {
         name: endpoint.name,
         path: url,
-        bytes: Buffer.from(recorded[url]!.body, 'base64').length,
+        bytes: Buffer.from(recorded[bareUrl(endpoint, url)]!.body, 'base64').length,
         server: measured,
         bare: baseline,
       };

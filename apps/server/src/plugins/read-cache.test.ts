@@ -1,0 +1,313 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { call, createTestContext, signUp, type TestContext, type TestUser } from '../test/app.js';
+import { READ_TAGS_HEADER } from './read-cache.js';
+
+let context: TestContext;
+let author: TestUser;
+let fans: TestUser[];
+
+beforeAll(async () => {
+  context = await createTestContext({ REDIS_URL: 'redis://127.0.0.1:6379' });
+  [author, ...fans] = await Promise.all([signUp(context), signUp(context), signUp(context), signUp(context)]);
+});
+afterAll(() => context.close());
+
+const headers = (user?: { token: string }) => (user ? { 'x-token': user.token } : {});
+
+async function createPortfolio(title: string, used = ['Kesh']): Promise<{ _id: string; linktitle: string }> {
+  const response = await call(context.app, {
+    method: 'POST',
+    url: '/api/portfolio/create',
+    headers: headers(author),
+    payload: { title, url: 'https://kesh.example.uz', used },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const get = (url: string, user?: TestUser, extra: Record<string, string> = {}, app = context.app) =>
+  call(app, { method: 'GET', url, headers: { ...headers(user), ...extra } });
+
+const like = (user: TestUser, id: string) =>
+  call(context.app, { method: 'PUT', url: `/api/portfolio/like/${id}`, headers: headers(user) });
+
+describe('anonymous answers kept as ready bytes', () => {
+  it('answers with an ETag, a 304 for the same copy, and new bytes as soon as a like is acknowledged', async () => {
+    const portfolio = await createPortfolio('Kesh sinovi');
+    const url = `/api/portfolio/${portfolio.linktitle}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await get(url, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+    // Kept: the same bytes again.
+    expect((await get(url)).body).toBe(first.body);
+
+    expect((await like(fans[0]!, portfolio._id)).json()).toEqual({ count: 1, isLiked: true });
+    const after = await get(url);
+    expect(after.json().likesCount).toBe(1);
+    expect(after.json().likes).toEqual([fans[0]!.id]);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((await get(url, undefined, { 'if-none-match': etag })).statusCode).toBe(200);
+  });
+
+  it('sends the compressed form with its own ETag to clients that accept it', async () => {
+    await Promise.all([1, 2, 3, 4, 5, 6].map((n) => createPortfolio(`Siqiladigan ${n}`)));
+    const plain = await get('/api/portfolio?limit=20');
+    const brotli = await get('/api/portfolio?limit=20', undefined, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.etag).toBe((plain.headers.etag as string).replace(/"$/, '-br"'));
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    // Either copy is confirmed with a 304.
+    const revalidated = await get('/api/portfolio?limit=20', undefined, {
+      'if-none-match': brotli.headers.etag as string,
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('names exactly what a list was made from: the lists, each card on it and, sorted by counts, the ranking', async () => {
+    const newest = await createPortfolio('Eng yangi');
+    const page = await get('/api/portfolio?limit=1');
+    expect(page.json().items[0]._id).toBe(newest._id);
+    expect(String(page.headers[READ_TAGS_HEADER]).split(' ').sort()).toEqual(
+      ['lists', `portfolio:${newest._id}`].sort(),
+    );
+    const popular = await get('/api/portfolio?limit=2&sort=popular');
+    expect(String(popular.headers[READ_TAGS_HEADER]).split(' ')).toContain('ranking:popular');
+  });
+
+  it('drops a list sorted by likes when a portfolio not on it overtakes one that is', async () => {
+    const leader = await createPortfolio('Yetakchi', ['Poyga']);
+    const chaser = await createPortfolio('Quvuvchi', ['Poyga']);
+    const filter = '&filter=Poyga';
+    await like(fans[1]!, leader._id);
+    const before = await get(`/api/portfolio?limit=1&sort=popular${filter}`);
+    expect(before.json().items.map((item: { _id: string }) => item._id)).toEqual([leader._id]);
+    await like(fans[0]!, chaser._id);
+    await like(fans[2]!, chaser._id);
+    const after = await get(`/api/portfolio?limit=1&sort=popular${filter}`);
+    expect(after.json().items.map((item: { _id: string }) => item._id)).toEqual([chaser._id]);
+    expect(after.json().items[0].likesCount).toBe(2);
+  });
+
+  it('shows a posted comment and a deleted one at once, on the portfolio and its comment pages', async () => {
+    const portfolio = await createPortfolio('Izohli kesh');
+    const url = `/api/portfolio/${portfolio._id}`;
+    expect((await get(url)).json().comments).toEqual([]);
+    expect((await get(`${url}/comments`)).json().items).toEqual([]);
+    const posted = await call(context.app, {
+      method: 'PUT',
+      url: `/api/portfolio/comment/${portfolio._id}`,
+      headers: headers(fans[0]),
+      payload: { body: 'Zo‘r ish' },
+    });
+    expect(posted.statusCode).toBe(201);
+    expect((await get(url)).json().comments.map((c: { body: string }) => c.body)).toEqual(['Zo‘r ish']);
+    expect((await get(url)).json().commentsCount).toBe(1);
+    expect((await get(`${url}/comments`)).json().items).toHaveLength(1);
+    const deleted = await call(context.app, {
+      method: 'DELETE',
+      url: `/api/portfolio/comment/delete/${portfolio._id}?index=0`,
+      headers: headers(fans[0]),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await get(url)).json().comments).toEqual([]);
+    expect((await get(`${url}/comments`)).json().items).toEqual([]);
+  });
+
+  it('never keeps a missing portfolio past its creation', async () => {
+    const missing = await get('/api/portfolio/hali_yoq_portfolio');
+    expect(missing.statusCode).toBe(404);
+    const created = await call(context.app, {
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: headers(author),
+      payload: { title: 'Hali yoq portfolio', url: 'https://kesh.example.uz', used: ['Kesh'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const found = await get(`/api/portfolio/${created.json().linktitle}`);
+    expect(found.statusCode).toBe(200);
+  });
+
+  it('keeps counts equal to the rows under concurrent likes and reads', async () => {
+    const portfolio = await createPortfolio('Bir vaqtda');
+    const url = `/api/portfolio/${portfolio._id}`;
+    await Promise.all([
+      ...fans.map((fan) => like(fan, portfolio._id)),
+      ...Array.from({ length: 30 }, () => get(url)),
+      ...Array.from({ length: 10 }, () => get('/api/portfolio?limit=5')),
+    ]);
+    const rows = await context.app.services.db
+      .selectFrom('likes')
+      .select('user_id')
+      .where('portfolio_id', '=', portfolio._id)
+      .execute();
+    expect(rows).toHaveLength(fans.length);
+    expect((await get(url)).json().likesCount).toBe(fans.length);
+    const listed = (await get('/api/portfolio?limit=50'))
+      .json()
+      .items.find((item: { _id: string }) => item._id === portfolio._id);
+    expect(listed.likesCount).toBe(fans.length);
+  });
+});
+
+describe('signed-in answers', () => {
+  it('reuse the kept page and add the viewer’s own likes', async () => {
+    const liked = await createPortfolio('Menga yoqdi');
+    const other = await createPortfolio('Boshqasi');
+    const url = '/api/portfolio?limit=2';
+    // The page is kept for everyone first; the viewer's like then comes from its own look-up.
+    const anonymous = await get(url);
+    expect(anonymous.json().items.map((item: { _id: string }) => item._id)).toEqual([other._id, liked._id]);
+    await like(fans[1]!, liked._id);
+    const mine = await get(url, fans[1]);
+    expect(mine.headers.etag).toBeUndefined();
+    expect(
+      mine.json().items.map((item: { _id: string; likedByMe: boolean }) => [item._id, item.likedByMe]),
+    ).toEqual([
+      [other._id, false],
+      [liked._id, true],
+    ]);
+    // Nobody else sees it as theirs: not another viewer, not the kept copy.
+    expect(
+      (await get(url, fans[0])).json().items.every((item: { likedByMe: boolean }) => !item.likedByMe),
+    ).toBe(true);
+    expect((await get(url)).json().items.every((item: { likedByMe: boolean }) => !item.likedByMe)).toBe(true);
+
+    const detail = await get(`/api/portfolio/${liked._id}`, fans[1]);
+    expect(detail.json().likedByMe).toBe(true);
+    expect(detail.json().likes[0]).toBe(fans[1]!.id);
+    expect((await get(`/api/portfolio/${liked._id}`)).json().likedByMe).toBe(false);
+  });
+
+  it('show a user their own email, and everyone else the kept public profile', async () => {
+    const anonymous = await get(`/api/user/${author.username}`);
+    expect(anonymous.json().email).toBeNull();
+    expect((await get(`/api/user/${author.username}`, author)).json().email).toBe(author.email);
+    expect((await get(`/api/user/${author.username}`)).json().email).toBeNull();
+  });
+});
+
+describe('two instances on one database', () => {
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    second = await buildApp(context.config, { logger: false });
+    await second.ready();
+  });
+  afterAll(() => second.close());
+
+  it('drop their kept answers when the other instance writes (through Redis)', async () => {
+    const portfolio = await createPortfolio('Ikki nusxa');
+    const url = `/api/portfolio/${portfolio._id}`;
+    expect((await get(url, undefined, {}, second)).json().likesCount).toBe(0);
+    expect((await get('/api/portfolio?limit=1', undefined, {}, second)).json().items[0]._id).toBe(
+      portfolio._id,
+    );
+    // Kept on the second instance: the same bytes.
+    const kept = await get(url, undefined, {}, second);
+    expect(kept.json().likesCount).toBe(0);
+
+    expect((await like(fans[0]!, portfolio._id)).statusCode).toBe(200);
+    // The writer's answer came after Redis took the change; the other instance hears it a moment later.
+    await expect
+      .poll(async () => (await get(url, undefined, {}, second)).json().likesCount, { timeout: 2000 })
+      .toBe(1);
+    const newer = await createPortfolio('Ikki nusxa keyingi');
+    await expect
+      .poll(async () => (await get('/api/portfolio?limit=1', undefined, {}, second)).json().items[0]._id, {
+        timeout: 2000,
+      })
+      .toBe(newer._id);
+  });
+});
+
+describe('compiled serialisers', () => {
+  let compiled: FastifyInstance;
+
+  beforeAll(async () => {
+    compiled = await buildApp(
+      { ...context.config, validateResponses: false, readCache: false, redisUrl: undefined },
+      { logger: false },
+    );
+    await compiled.ready();
+  });
+  afterAll(() => compiled.close());
+
+  it('write the same answers as the validated path, for every kind of read', async () => {
+    const portfolio = await createPortfolio('Bir xil javob');
+    await like(fans[2]!, portfolio._id);
+    await call(context.app, {
+      method: 'PUT',
+      url: `/api/portfolio/comment/${portfolio._id}`,
+      headers: headers(fans[2]),
+      payload: { body: 'Bir xil' },
+    });
+    const urls = [
+      '/api/portfolio?limit=5',
+      '/api/portfolio?sort=popular&limit=3',
+      '/api/portfolio/all?limit=3',
+      `/api/portfolio/${portfolio.linktitle}`,
+      `/api/portfolio/${portfolio._id}/comments`,
+      `/api/portfolio/${portfolio._id}/likes`,
+      '/api/portfolio/technologies',
+      '/api/user/all?limit=5',
+      `/api/user/${author.username}`,
+      '/api/portfolio/not_there_at_all',
+    ];
+    for (const url of urls) {
+      for (const viewer of [undefined, fans[2]]) {
+        const [validated, fast] = await Promise.all([get(url, viewer), get(url, viewer, {}, compiled)]);
+        expect(fast.statusCode, url).toBe(validated.statusCode);
+        expect(fast.json(), url).toEqual(validated.json());
+        expect(fast.headers['content-type'], url).toBe(validated.headers['content-type']);
+      }
+    }
+    const me = await get('/api/me', fans[2], {}, compiled);
+    expect(me.json()).toEqual((await get('/api/me', fans[2])).json());
+  });
+});
+
+describe('over a real connection', () => {
+  let base: string;
+
+  beforeAll(async () => {
+    base = await context.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('sends a kept answer with the same headers the framework sent, and new bytes after a write', async () => {
+    const portfolio = await createPortfolio('Soket orqali');
+    const url = `${base}/api/portfolio/${portfolio._id}`;
+    const first = await fetch(url);
+    const firstBody = await first.text();
+    // The second is answered from the kept bytes, before the framework is entered.
+    const second = await fetch(url);
+    expect(await second.text()).toBe(firstBody);
+    for (const name of [
+      'content-type',
+      'etag',
+      'cache-control',
+      'x-content-type-options',
+      'content-security-policy',
+      'access-control-allow-origin',
+    ]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get(READ_TAGS_HEADER)).toBeNull();
+    const notModified = await fetch(url, { headers: { 'if-none-match': second.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(firstBody)));
+
+    await like(fans[0]!, portfolio._id);
+    const after = await fetch(url);
+    expect(((await after.json()) as { likesCount: number }).likesCount).toBe(1);
+    // A signed-in reader is never sent the anonymous copy.
+    const mine = await fetch(url, { headers: { 'x-token': fans[0]!.token } });
+    expect(mine.headers.get('etag')).toBeNull();
+    expect(((await mine.json()) as { likedByMe: boolean }).likedByMe).toBe(true);
+  });
+});
