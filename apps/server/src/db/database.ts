@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { attachReadConnection } from './hot-reads.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -15,12 +16,14 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export function openSqlite(file: string): SQLite.Database {
+export function openSqlite(file: string, options: { readonly?: boolean } = {}): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const connection = new SQLite(file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('synchronous = NORMAL');
+  const connection = new SQLite(file, { readonly: options.readonly ?? false });
+  if (!options.readonly) {
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('synchronous = NORMAL');
+  }
   connection.pragma('busy_timeout = 5000');
   // Reads go through the operating system's page cache by memory mapping (the first 256 MiB of the file)
   // instead of copying every page through read(2); the connection keeps 32 MiB of pages of its own.
@@ -64,7 +67,19 @@ export interface DatabaseOptions {
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions): DatabaseHandle {
   if (config.dialect === 'sqlite') {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    if (config.file === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    // Hot reads (see hotRead) use a read-only connection of their own: WAL lets it read while the
+    // write connection writes, and it sees each write once committed.
+    const reader = openSqlite(config.file, { readonly: true });
+    attachReadConnection(db, (sql, parameters) => reader.prepare(sql).all(...parameters));
+    return {
+      db,
+      dialect: 'sqlite',
+      destroy: async () => {
+        await db.destroy();
+        reader.close();
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;

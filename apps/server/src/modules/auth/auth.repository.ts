@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { hotRead } from '../../db/hot-reads.js';
 import type { Database, UserRow } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -24,14 +25,15 @@ export async function findSessionWithUser(
   tokenHash: string,
   now: string,
 ): Promise<{ sessionId: string; expiresAt: Date | string; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  const [row] = await hotRead(db, 'session-with-user', [tokenHash, now], () =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', now),
+  );
   if (!row) return undefined;
   const { session_id, session_expires_at, ...user } = row;
   return { sessionId: session_id, expiresAt: session_expires_at, user };

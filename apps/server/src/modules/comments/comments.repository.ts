@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { hotRead } from '../../db/hot-reads.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -64,7 +65,16 @@ export async function findNewestComments(
   portfolioIds: readonly string[],
   limit: number,
 ): Promise<CommentRow[]> {
-  if (portfolioIds.length === 1) return findCommentsPage(db, portfolioIds[0]!, undefined, limit);
+  if (portfolioIds.length === 1) {
+    const [portfolioId] = portfolioIds as [string];
+    return hotRead(db, 'newest-comments', [portfolioId, limit], () =>
+      selectComments(db)
+        .where('c.portfolio_id', '=', portfolioId)
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit),
+    );
+  }
   if (portfolioIds.length === 0) return [];
   const ranked = selectComments(db)
     .select((eb) =>

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { hotRead } from '../../db/hot-reads.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -90,14 +91,16 @@ export async function findNewestLikerIds(
 ): Promise<{ portfolio_id: string; user_id: string }[]> {
   if (portfolioIds.length === 0) return [];
   if (portfolioIds.length === 1) {
-    return db
-      .selectFrom('likes')
-      .select(['portfolio_id', 'user_id'])
-      .where('portfolio_id', '=', portfolioIds[0]!)
-      .orderBy('created_at', 'desc')
-      .orderBy('user_id', 'desc')
-      .limit(limit)
-      .execute();
+    const [portfolioId] = portfolioIds as [string];
+    return hotRead(db, 'newest-liker-ids', [portfolioId, limit], () =>
+      db
+        .selectFrom('likes')
+        .select(['portfolio_id', 'user_id'])
+        .where('portfolio_id', '=', portfolioId)
+        .orderBy('created_at', 'desc')
+        .orderBy('user_id', 'desc')
+        .limit(limit),
+    );
   }
   const ranked = db
     .selectFrom('likes')

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../../db/database.js';
+import { hotRead } from '../../db/hot-reads.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
 import {
   countMatching,
@@ -84,7 +85,7 @@ function withLists(
 }
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {
-  const row = await selectWithAuthor(db).where('p.id', '=', id).executeTakeFirst();
+  const [row] = await hotRead(db, 'portfolio-by-id', [id], () => selectWithAuthor(db).where('p.id', '=', id));
   return row && withLists(row);
 }
 
@@ -92,7 +93,9 @@ export async function findPortfolioByLinktitle(
   db: Executor,
   linktitle: string,
 ): Promise<PortfolioWithAuthor | undefined> {
-  const row = await selectWithAuthor(db).where('p.linktitle', '=', linktitle).executeTakeFirst();
+  const [row] = await hotRead(db, 'portfolio-by-linktitle', [linktitle], () =>
+    selectWithAuthor(db).where('p.linktitle', '=', linktitle),
+  );
   return row && withLists(row);
 }
 
@@ -123,10 +126,18 @@ export async function listPortfolioIds(
   if (hasIndexedCriteria(criteria)) {
     return findMatchingIds(db, dialect, criteria, sort, limit, offset, estimate);
   }
-  let query = db.selectFrom('portfolios').select('id');
-  if (criteria.authorId !== undefined) query = query.where('author_id', '=', criteria.authorId);
-  for (const column of ORDER_COLUMNS[sort]) query = query.orderBy(column, 'desc');
-  const rows = await query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const { authorId } = criteria;
+  const rows = await hotRead(
+    db,
+    `portfolio-ids:${sort}:${authorId === undefined ? 'all' : 'author'}`,
+    authorId === undefined ? [limit, offset] : [authorId, limit, offset],
+    () => {
+      let query = db.selectFrom('portfolios').select('id');
+      if (authorId !== undefined) query = query.where('author_id', '=', authorId);
+      for (const column of ORDER_COLUMNS[sort]) query = query.orderBy(column, 'desc');
+      return query.orderBy('id', 'desc').limit(limit).offset(offset);
+    },
+  );
   return rows.map((row) => row.id);
 }
 
@@ -148,7 +159,9 @@ export async function findPortfoliosByIds(
   ids: readonly string[],
 ): Promise<PortfolioWithAuthor[]> {
   if (ids.length === 0) return [];
-  const rows = await selectWithAuthor(db).where('p.id', 'in', ids).execute();
+  const rows = await hotRead(db, `portfolios-by-ids:${ids.length}`, ids, () =>
+    selectWithAuthor(db).where('p.id', 'in', ids),
+  );
   const byId = new Map(rows.map((row) => [row.id, withLists(row)]));
   return ids.map((id) => byId.get(id)).filter((row): row is PortfolioWithAuthor => row !== undefined);
 }
@@ -167,12 +180,13 @@ export async function findLikedBy(
   portfolioIds: readonly string[],
 ): Promise<Set<string>> {
   if (portfolioIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('likes')
-    .select('portfolio_id')
-    .where('user_id', '=', userId)
-    .where('portfolio_id', 'in', portfolioIds)
-    .execute();
+  const rows = await hotRead(db, `liked-by:${portfolioIds.length}`, [userId, ...portfolioIds], () =>
+    db
+      .selectFrom('likes')
+      .select('portfolio_id')
+      .where('user_id', '=', userId)
+      .where('portfolio_id', 'in', portfolioIds),
+  );
   return new Set(rows.map((row) => row.portfolio_id));
 }
 
