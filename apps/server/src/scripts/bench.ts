@@ -7,6 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
+import type { DatabaseConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import {
@@ -73,11 +76,15 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 
 const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--likes=<10 × portfolios>]
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
-         [--endpoints=1,3] [--read-cache=on|off] [--dir=apps/server/data/bench] [--out=<dir>/results.md]
+         [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off] [--database=sqlite|postgres|<url>]
+         [--dir=apps/server/data/bench] [--out=<dir>/results.md]
 
 Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
---read-cache=off the server keeps nothing between requests (READ_CACHE=off): every answer is made anew.`;
+--read-cache=off the server keeps nothing between requests (READ_CACHE=off): every answer is made anew.
+Then (unless --writes=off) like toggles, comment posts and creates with one image from 50 signed-in
+users, on a copy of the data, and a check that every counter equals its rows. --database=postgres
+seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:5432 by default).`;
 
 interface BenchOptions {
   dataset: BulkOptions;
@@ -87,6 +94,10 @@ interface BenchOptions {
   endpoints: number[];
   /** Whether the server keeps reads between requests (READ_CACHE). */
   readCache: boolean;
+  /** The PostgreSQL server to seed and measure on; SQLite when undefined. */
+  postgresUrl: string | undefined;
+  /** Whether like toggles, comment posts and creates are measured too, on a copy of the data. */
+  writes: boolean;
   dir: string;
   out: string;
   /** One-minute load average before measuring: other work on the machine skews every number. */
@@ -123,6 +134,8 @@ const STRING_OPTIONS = [
   'connections',
   'endpoints',
   'read-cache',
+  'database',
+  'writes',
   'dir',
   'out',
 ] as const;
@@ -189,6 +202,12 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
   if (endpoints.some((index) => !ENDPOINTS[index])) {
     throw new BenchError(`--endpoints takes numbers from 1 to ${ENDPOINTS.length}, e.g. --endpoints 1,3`);
   }
+  const database = values.database ?? 'sqlite';
+  if (database !== 'sqlite' && database !== 'postgres' && !/^postgres(ql)?:\/\//.test(database)) {
+    throw new BenchError(`--database is sqlite, postgres or a postgres:// URL of a server\n\n${USAGE}`);
+  }
+  const writes = values.writes ?? 'on';
+  if (writes !== 'on' && writes !== 'off') throw new BenchError(`--writes is on or off\n\n${USAGE}`);
   const readCache = values['read-cache'] ?? 'on';
   if (readCache !== 'on' && readCache !== 'off')
     throw new BenchError(`--read-cache is on or off\n\n${USAGE}`);
@@ -200,6 +219,13 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
     connections: number('connections', 20),
     endpoints,
     readCache: readCache === 'on',
+    postgresUrl:
+      database === 'sqlite'
+        ? undefined
+        : database === 'postgres'
+          ? 'postgres://postgres@127.0.0.1:5432/postgres'
+          : database,
+    writes: writes === 'on',
     dir,
     out: path.resolve(values.out ?? path.join(dir, 'results.md')),
     // Read before seeding, so it shows other work on the machine rather than our own.
@@ -207,23 +233,62 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
   };
 }
 
+/** Where a bench database lives: a SQLite file, or a PostgreSQL database on the given server. */
+type Store = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+const urlOf = (store: Store) => (store.dialect === 'sqlite' ? `sqlite:${store.file}` : store.url);
+const configOf = (store: Store): DatabaseConfig =>
+  store.dialect === 'sqlite' ? store : { dialect: 'postgres', url: store.url };
+
+/** An admin client's query on the PostgreSQL server (create, drop databases). */
+async function onPostgresServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Dataset {
+  store: Store;
+  linktitle: string;
+  popular: string;
+  username: string;
+}
+
 /** The bulk-seeded database for these sizes, made once and reused while its marker file says it is complete. */
-async function ensureDataset(
-  options: BenchOptions,
-): Promise<{ file: string; linktitle: string; popular: string; username: string }> {
+async function ensureDataset(options: BenchOptions): Promise<Dataset> {
   const { users, portfolios, likes, comments, seed } = options.dataset;
   const name = `bench-u${users}-p${portfolios}-l${likes}-c${comments}-s${seed}`;
-  const file = path.join(options.dir, `${name}.db`);
-  const marker = path.join(options.dir, `${name}.json`);
+  const store: Store =
+    options.postgresUrl === undefined
+      ? { dialect: 'sqlite', file: path.join(options.dir, `${name}.db`) }
+      : { dialect: 'postgres', url: postgresDatabase(options.postgresUrl, name.replaceAll('-', '_')) };
+  const marker = path.join(options.dir, `${name}${store.dialect === 'postgres' ? '-postgres' : ''}.json`);
   fs.mkdirSync(options.dir, { recursive: true });
-  if (!fs.existsSync(marker) || !fs.existsSync(file)) {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
-    log(`Seeding ${file} (once; later runs reuse it)`);
+  const present = store.dialect === 'sqlite' ? fs.existsSync(store.file) : true;
+  if (!fs.existsSync(marker) || !present) {
+    if (store.dialect === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${store.file}${suffix}`, { force: true });
+    } else {
+      const database = new URL(store.url).pathname.slice(1);
+      await onPostgresServer(options.postgresUrl!, `drop database if exists ${database} with (force)`);
+      await onPostgresServer(options.postgresUrl!, `create database ${database}`);
+    }
+    log(`Seeding ${store.dialect === 'sqlite' ? store.file : store.url} (once; later runs reuse it)`);
     const started = performance.now();
-    const database = createDatabase({ dialect: 'sqlite', file }, { logger: console });
+    const database = createDatabase(configOf(store), { logger: console });
     try {
       await migrateToLatest(database.db);
-      await seedBulk(database.db, 'sqlite', options.dataset, (message) => {
+      await seedBulk(database.db, store.dialect, options.dataset, (message) => {
         const counted = /^(?:users|portfolios) (\d+)\/(\d+)$/.exec(message);
         if (!counted || counted[1] === counted[2]) log(`  ${message}`);
       });
@@ -234,9 +299,9 @@ async function ensureDataset(
     fs.writeFileSync(marker, JSON.stringify({ ...options.dataset, seededIn: seconds }, null, 2));
     log(`Seeded in ${seconds.toFixed(1)} s`);
   } else {
-    log(`Reusing ${file}`);
+    log(`Reusing ${urlOf(store)}`);
   }
-  const database = createDatabase({ dialect: 'sqlite', file }, { logger: console });
+  const database = createDatabase(configOf(store), { logger: console });
   try {
     const newest = await database.db
       .selectFrom('portfolios')
@@ -251,12 +316,43 @@ async function ensureDataset(
       .orderBy('id', 'desc')
       .executeTakeFirst();
     const user = await database.db.selectFrom('users').select('username').orderBy('id').executeTakeFirst();
-    if (!newest || !popular || !user)
-      throw new BenchError(`${file} has no portfolios; delete it and run again`);
-    return { file, linktitle: newest.linktitle, popular: popular.linktitle, username: user.username };
+    if (!newest || !popular || !user) {
+      throw new BenchError(`${urlOf(store)} has no portfolios; delete its marker ${marker} and run again`);
+    }
+    return { store, linktitle: newest.linktitle, popular: popular.linktitle, username: user.username };
   } finally {
     await database.destroy();
   }
+}
+
+/**
+ * A copy of the dataset for the writes, so the reads of later runs see the data as seeded: a file copy
+ * on SQLite (the server that read it has stopped, so it is whole), a database made from it as a template
+ * on PostgreSQL.
+ */
+async function copyForWrites(
+  options: BenchOptions,
+  store: Store,
+): Promise<{ store: Store; remove: () => Promise<void> }> {
+  if (store.dialect === 'sqlite') {
+    const file = path.join(options.dir, 'writes-run.db');
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+    fs.copyFileSync(store.file, file);
+    return {
+      store: { dialect: 'sqlite', file },
+      remove: async () => {
+        for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+      },
+    };
+  }
+  const source = new URL(store.url).pathname.slice(1);
+  const name = 'pm_bench_writes_run';
+  await onPostgresServer(options.postgresUrl!, `drop database if exists ${name} with (force)`);
+  await onPostgresServer(options.postgresUrl!, `create database ${name} template ${source}`);
+  return {
+    store: { dialect: 'postgres', url: postgresDatabase(options.postgresUrl!, name) },
+    remove: () => onPostgresServer(options.postgresUrl!, `drop database if exists ${name} with (force)`),
+  };
 }
 
 /** What the endpoints ask for, read through the API itself, and a signed-in user's token. */
@@ -297,8 +393,9 @@ async function freePort(): Promise<number> {
 
 /** Starts the built server and resolves once it answers; fails with its output when it exits instead. */
 async function startServer(
-  databaseFile: string,
+  store: Store,
   options: BenchOptions,
+  uploadDir = path.join(options.dir, 'uploads'),
 ): Promise<{ child: ChildProcess; base: string }> {
   if (!fs.existsSync(SERVER_ENTRY))
     throw new BenchError(`${SERVER_ENTRY} is missing: run npm run build first`);
@@ -308,14 +405,14 @@ async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      DATABASE_URL: `sqlite:${databaseFile}`,
+      DATABASE_URL: urlOf(store),
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT: 'off',
       READ_CACHE: options.readCache ? 'on' : 'off',
       SEED_DEMO: 'off',
       LOG_LEVEL: 'warn',
-      UPLOAD_DIR: path.join(options.dir, 'uploads'),
+      UPLOAD_DIR: uploadDir,
       MAIL_DIR: path.join(options.dir, 'mail'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -510,6 +607,7 @@ function markdown(
   options: BenchOptions,
   serverPeakMemory: number | undefined,
   comparison: string | undefined,
+  writes: string | undefined,
 ): string {
   const { users, portfolios, likes, comments, seed } = options.dataset;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -517,7 +615,7 @@ function markdown(
     `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}. ` +
-      `SQLite, ${users} users, ${portfolios} portfolios, ${likes} likes, ${comments} comments (seed ${seed}). ` +
+      `${options.postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${users} users, ${portfolios} portfolios, ${likes} likes, ${comments} comments (seed ${seed}). ` +
       (options.readCache
         ? 'Read cache on (the default). '
         : 'Read cache off (READ_CACHE=off): every answer is made anew. ') +
@@ -532,8 +630,65 @@ function markdown(
     '',
     `Peak resident memory of the API process: ${serverPeakMemory === undefined ? 'n/a' : `${serverPeakMemory.toFixed(0)} MB`}.`,
     ...(comparison ? ['', comparison] : []),
+    ...(writes ? ['', writes] : []),
     '',
   ].join('\n');
+}
+
+/** Writes from 50 signed-in users on a copy of the data, then the counters checked against the rows. */
+async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<string> {
+  const copy = await copyForWrites(options, dataset.store);
+  const uploadDir = path.join(options.dir, 'uploads-writes-run');
+  let server: { child: ChildProcess; base: string } | undefined;
+  try {
+    const database = createDatabase(configOf(copy.store), { logger: console });
+    let usernames: string[];
+    let portfolioIds: string[];
+    try {
+      usernames = (
+        await database.db.selectFrom('users').select('username').orderBy('id').limit(50).execute()
+      ).map((row) => row.username);
+      portfolioIds = (
+        await database.db
+          .selectFrom('portfolios')
+          .select('id')
+          .orderBy('created_at', 'desc')
+          .limit(2000)
+          .execute()
+      ).map((row) => row.id);
+    } finally {
+      await database.destroy();
+    }
+    log('Writes: like toggles, comment posts, creates with one image (50 users)');
+    server = await startServer(copy.store, options, uploadDir);
+    const pid = server.child.pid;
+    const tokens = await signInMany(server.base, usernames);
+    const measured = await measureWrites({
+      base: server.base,
+      tokens,
+      portfolioIds,
+      seconds: options.duration,
+      connections: options.connections,
+      cpu: () => cpuMilliseconds(pid),
+    });
+    await stop(server.child);
+    for (const row of measured) {
+      log(
+        `  ${row.name}: ${Math.round(row.requestsPerSecond)} req/s (p50 ${row.p50} ms, p99 ${row.p99} ms)` +
+          `${row.failures ? `, ${row.failures} failed` : ''}; CPU per request ${formatCpu(row.cpuPerRequest)} ms`,
+      );
+    }
+    const checked = createDatabase(configOf(copy.store), { logger: console });
+    try {
+      return formatWrites(measured, await checkCounters(checked));
+    } finally {
+      await checked.destroy();
+    }
+  } finally {
+    await stop(server?.child);
+    await copy.remove();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -556,7 +711,7 @@ async function main(): Promise<void> {
   });
   try {
     log('Starting the server');
-    server = await startServer(dataset.file, options);
+    server = await startServer(dataset.store, options);
     const { target, token } = await resolveTarget(server.base, dataset);
     const selected = options.endpoints.map((index) => ENDPOINTS[index]!);
     const headersOf = (endpoint: Endpoint): Record<string, string> =>
@@ -637,7 +792,10 @@ async function main(): Promise<void> {
       htmlList && jsonList
         ? `HTML /page/1 answers ${((100 * htmlList.server.requestsPerSecond) / jsonList.server.requestsPerSecond).toFixed(0)} % of the JSON page 1's requests per second.`
         : undefined;
-    const report = markdown(rows, options, peakMemoryMegabytes(server.child.pid), comparison);
+    const peakMemory = peakMemoryMegabytes(server.child.pid);
+    await Promise.all([stop(server.child), stop(bare.child)]);
+    const writes = options.writes ? await benchWrites(options, dataset) : undefined;
+    const report = markdown(rows, options, peakMemory, comparison, writes);
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
     fs.writeFileSync(options.out, report);
     log(`\n${report}\nWritten to ${options.out}`);
