@@ -3,13 +3,8 @@ import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../../db/database.js';
 import { hotRead } from '../../db/hot-reads.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
-import {
-  countMatching,
-  findMatchingIds,
-  type IndexedCriteria,
-  type MatchEstimate,
-  writeSearchEntry,
-} from './search.repository.js';
+import { type CountPlan, type ListCriteria, type PagePlan, planCount, planPage } from './list-plan.js';
+import { countTextIndexMatches, findTextIndexPage, writeSearchEntry } from './search.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -99,10 +94,7 @@ export async function findPortfolioByLinktitle(
   return row && withLists(row);
 }
 
-export type ListCriteria = IndexedCriteria;
-
-const hasIndexedCriteria = (criteria: ListCriteria) =>
-  criteria.technologyIds.length > 0 || criteria.searchTerms.length > 0;
+export type { ListCriteria } from './list-plan.js';
 
 const ORDER_COLUMNS = {
   new: ['created_at'],
@@ -110,22 +102,12 @@ const ORDER_COLUMNS = {
   discussed: ['comments_count', 'created_at'],
 } as const satisfies Record<Sort, readonly (keyof PortfoliosTable)[]>;
 
-/**
- * Ids of one page. Without a filter or search the page is read from the sort's covering index alone
- * (`(likes_count, created_at, id)`, and so on), so a deep page skips index entries, not joined rows.
- */
-export async function listPortfolioIds(
-  db: Executor,
-  dialect: Dialect,
-  criteria: ListCriteria,
-  sort: Sort,
-  limit: number,
-  offset: number,
-  estimate?: MatchEstimate,
-): Promise<string[]> {
-  if (hasIndexedCriteria(criteria)) {
-    return findMatchingIds(db, dialect, criteria, sort, limit, offset, estimate);
-  }
+/** Ids of one page, found as the plan says (see list-plan.ts). */
+export async function findPageIds(db: Executor, plan: PagePlan): Promise<string[]> {
+  if (plan.source !== 'order-index') return findTextIndexPage(db, plan);
+  // The sort's covering index alone (`(likes_count, created_at, id)`, and so on): a deep page skips
+  // index entries, not joined rows.
+  const { criteria, sort, limit, offset } = plan;
   const { authorId } = criteria;
   const rows = await hotRead(
     db,
@@ -141,16 +123,34 @@ export async function listPortfolioIds(
   return rows.map((row) => row.id);
 }
 
-export async function countPortfolios(
+/** How many portfolios match, counted as the plan says. */
+export async function countMatches(db: Executor, plan: CountPlan): Promise<number> {
+  if (plan.source !== 'portfolios') return countTextIndexMatches(db, plan);
+  let query = db.selectFrom('portfolios').select((eb) => eb.fn.countAll<number | string>().as('count'));
+  if (plan.criteria.authorId !== undefined) query = query.where('author_id', '=', plan.criteria.authorId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Newest first, one page: for feeds and lists whose count does not matter. */
+export async function listPortfolioIds(
   db: Executor,
   dialect: Dialect,
   criteria: ListCriteria,
-): Promise<number> {
-  if (hasIndexedCriteria(criteria)) return countMatching(db, dialect, criteria);
-  let query = db.selectFrom('portfolios').select((eb) => eb.fn.countAll<number | string>().as('count'));
-  if (criteria.authorId !== undefined) query = query.where('author_id', '=', criteria.authorId);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.count);
+  sort: Sort,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const plan = await planPage(
+    dialect,
+    { criteria, sort, limit, offset },
+    { matches: 0, portfolios: async () => 0 },
+  );
+  return findPageIds(db, plan);
+}
+
+export function countPortfolios(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<number> {
+  return countMatches(db, planCount(dialect, criteria));
 }
 
 /** These portfolios with their authors, in the order of `ids`. */

@@ -27,12 +27,11 @@ import { findUserByUsername } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
 import * as portfolios from './portfolios.repository.js';
+import { type ListCriteria, NO_CRITERIA, planCount, planPage } from './list-plan.js';
 import type { ListTotals } from './list-totals.js';
 import { toSearchTerms, writeSearchEntry } from './search.repository.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
-
-const NO_CRITERIA: portfolios.ListCriteria = { technologyIds: [], searchTerms: [] };
 
 export interface Actor {
   id: string;
@@ -181,45 +180,43 @@ export class PortfoliosService {
     };
   }
 
+  /** A list request, step by step as list-plan.ts describes it. */
   private async loadPage(query: PortfolioListQuery): Promise<Read<PortfolioPage>> {
-    const offset = (query.page - 1) * query.limit;
-    const criteria = await this.criteria(query);
-    const total = criteria ? await this.total(criteria) : 0;
-    // A page by counters may be found faster by walking the counter index when matches are common.
-    const estimate =
-      criteria && query.sort !== 'new'
-        ? { matches: total, portfolios: await this.total(NO_CRITERIA) }
-        : undefined;
-    const ids = criteria
-      ? await portfolios.listPortfolioIds(
-          this.db,
-          this.dialect,
-          criteria,
-          query.sort,
-          query.limit,
-          offset,
-          estimate,
-        )
-      : [];
-    const rows = await portfolios.findPortfoliosByIds(this.db, ids);
-    return {
+    const page = (items: PortfolioSummary[], total: number, ids: readonly string[]) => ({
       value: {
-        items: this.summaries(rows),
+        items,
         total,
         page: query.page,
         limit: query.limit,
         pageCount: Math.ceil(total / query.limit),
       },
       tags: listTags(ids, query.sort),
-    };
+    });
+    // 1. Names to ids: a technology or author that does not exist matches nothing.
+    const criteria = await this.criteria(query);
+    if (!criteria) return page([], 0, []);
+    // 2. The count.
+    const total = await this.total(criteria);
+    // 3. Which index yields the page.
+    const plan = await planPage(
+      this.dialect,
+      { criteria, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit },
+      { matches: total, portfolios: () => this.total(NO_CRITERIA) },
+    );
+    const ids = await portfolios.findPageIds(this.db, plan);
+    // 4. The rows.
+    const rows = await portfolios.findPortfoliosByIds(this.db, ids);
+    return page(this.summaries(rows), total, ids);
   }
 
-  private total(criteria: portfolios.ListCriteria): Promise<number> {
-    return this.deps.totals.get(criteria, () => portfolios.countPortfolios(this.db, this.dialect, criteria));
+  private total(criteria: ListCriteria): Promise<number> {
+    return this.deps.totals.get(criteria, () =>
+      portfolios.countMatches(this.db, planCount(this.dialect, criteria)),
+    );
   }
 
   /** The list's criteria by id; undefined when a named technology or author does not exist. */
-  private async criteria(query: PortfolioListQuery): Promise<portfolios.ListCriteria | undefined> {
+  private async criteria(query: PortfolioListQuery): Promise<ListCriteria | undefined> {
     const slugs = [...new Set(query.filter.map(technologySlug))];
     const [technologyIds, author] = await Promise.all([
       portfolios.findTechnologyIds(this.db, slugs),
@@ -331,7 +328,7 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
-    return (await this.get(id, author.id)).value!;
+    return this.afterWrite(id, author.id);
   }
 
   async update(
@@ -385,7 +382,14 @@ export class PortfoliosService {
     }
     await this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(removed);
-    return (await this.get(current.id, actor.id)).value!;
+    return this.afterWrite(current.id, actor.id);
+  }
+
+  /** The portfolio as its writer now sees it; a 404 when a concurrent delete took it meanwhile. */
+  private async afterWrite(id: string, viewerId: string): Promise<Portfolio> {
+    const { value } = await this.get(id, viewerId);
+    if (!value) throw notFound('Portfolio topilmadi');
+    return value;
   }
 
   /**

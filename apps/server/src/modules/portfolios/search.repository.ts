@@ -2,6 +2,7 @@ import type { Sort } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type CountPlan, type ListCriteria, type PagePlan, planPage } from './list-plan.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -130,14 +131,9 @@ async function searchKeyOf(db: Executor, portfolioId: string, createdAt: Date | 
   return key;
 }
 
-/** Criteria that the text index answers. */
-export interface IndexedCriteria {
-  technologyIds: readonly string[];
-  searchTerms: readonly string[];
-  authorId?: string | undefined;
-}
+export type { ListCriteria as IndexedCriteria } from './list-plan.js';
 
-function ftsMatch(criteria: IndexedCriteria): string {
+function ftsMatch(criteria: ListCriteria): string {
   const parts: string[] = [];
   if (criteria.technologyIds.length > 0) {
     parts.push(`technologies : (${criteria.technologyIds.map(technologyToken).join(' AND ')})`);
@@ -146,7 +142,7 @@ function ftsMatch(criteria: IndexedCriteria): string {
   return parts.join(' AND ');
 }
 
-function postgresConditions(criteria: IndexedCriteria) {
+function postgresConditions(criteria: ListCriteria) {
   const parts = [];
   if (criteria.technologyIds.length > 0) {
     parts.push(sql`p.technology_ids @> ${[...criteria.technologyIds]}::text[]`);
@@ -164,92 +160,98 @@ const ORDER: Record<Sort, ReturnType<typeof sql.raw>> = {
   discussed: sql.raw('p.comments_count desc, p.created_at desc, p.id desc'),
 };
 
-/** How many portfolios match, of how many: lets SQLite's by-counter pages pick their plan. */
-export interface MatchEstimate {
-  matches: number;
-  portfolios: number;
-}
-
-/**
- * Whether a page by counters is cheaper found by walking the counter index and checking each portfolio
- * against the text index (about (offset + limit) / share of the matches rows, each a doclist seek) than
- * by sorting every match (each a row look-up). The two per-row costs are close enough to call equal.
- */
-function walkCounterIndex(estimate: MatchEstimate | undefined, limit: number, offset: number): boolean {
-  if (!estimate || estimate.matches === 0) return false;
-  const walked = ((offset + limit) * estimate.portfolios) / estimate.matches;
-  return walked < estimate.matches;
-}
-
 const COUNTER_INDEX: Record<Exclude<Sort, 'new'>, ReturnType<typeof sql.raw>> = {
   popular: sql.raw('portfolios_popular_index'),
   discussed: sql.raw('portfolios_discussed_index'),
 };
 
-/** Ids of one page of the portfolios that match, in the order of `sort`. */
-export async function findMatchingIds(
+/** Ids of one page of matches, found as the plan says (see list-plan.ts). */
+export async function findTextIndexPage(
   db: Executor,
-  dialect: Dialect,
-  criteria: IndexedCriteria,
-  sort: Sort,
-  limit: number,
-  offset: number,
-  estimate?: MatchEstimate,
+  plan: Exclude<PagePlan, { source: 'order-index' }>,
 ): Promise<string[]> {
+  const { criteria, sort, limit, offset } = plan;
   let query;
-  if (dialect === 'postgres') {
-    query = sql<{ id: string }>`select p.id from portfolios p where ${postgresConditions(criteria)}
-      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-  } else if (criteria.authorId !== undefined) {
-    // An author has few portfolios: walk them through the author index, each checked against the matches.
-    query = sql<{ id: string }>`select p.id from portfolios p
-      join portfolio_search_keys k on k.portfolio_id = p.id
-      where p.author_id = ${criteria.authorId}
-        and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})
-      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-  } else if (sort === 'new') {
-    // Newest first is the index's own order: read backwards, stop after the page.
-    query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
-      join portfolio_search_keys k on k.key = s.rowid
-      where portfolio_search match ${ftsMatch(criteria)}
-      order by s.rowid desc limit ${limit} offset ${offset}`;
-  } else if (walkCounterIndex(estimate, limit, offset)) {
-    // Common matches: the page is near the top of the counter index.
-    query = sql<{ id: string }>`select p.id from portfolios p indexed by ${COUNTER_INDEX[sort]}
-      join portfolio_search_keys k on k.portfolio_id = p.id
-      where exists (select 1 from portfolio_search s
-        where s.rowid = k.key and portfolio_search match ${ftsMatch(criteria)})
-      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-  } else {
-    // Rare matches, or a deep page: every match is sorted, so the cost follows the number of matches.
-    // CROSS JOIN keeps SQLite from walking the whole counter index instead.
-    query = sql<{ id: string }>`select p.id from portfolio_search s
-      cross join portfolio_search_keys k on k.key = s.rowid
-      cross join portfolios p on p.id = k.portfolio_id
-      where portfolio_search match ${ftsMatch(criteria)}
-      order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+  switch (plan.source) {
+    case 'postgres-match':
+      query = sql<{ id: string }>`select p.id from portfolios p where ${postgresConditions(criteria)}
+        order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+      break;
+    case 'author-matches':
+      query = sql<{ id: string }>`select p.id from portfolios p
+        join portfolio_search_keys k on k.portfolio_id = p.id
+        where p.author_id = ${criteria.authorId}
+          and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})
+        order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+      break;
+    case 'text-index-order':
+      query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
+        join portfolio_search_keys k on k.key = s.rowid
+        where portfolio_search match ${ftsMatch(criteria)}
+        order by s.rowid desc limit ${limit} offset ${offset}`;
+      break;
+    case 'counter-index-walk':
+      query = sql<{ id: string }>`select p.id from portfolios p
+        indexed by ${COUNTER_INDEX[sort as Exclude<Sort, 'new'>]}
+        join portfolio_search_keys k on k.portfolio_id = p.id
+        where exists (select 1 from portfolio_search s
+          where s.rowid = k.key and portfolio_search match ${ftsMatch(criteria)})
+        order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+      break;
+    case 'sorted-matches':
+      // CROSS JOIN keeps SQLite from walking the whole counter index instead.
+      query = sql<{ id: string }>`select p.id from portfolio_search s
+        cross join portfolio_search_keys k on k.key = s.rowid
+        cross join portfolios p on p.id = k.portfolio_id
+        where portfolio_search match ${ftsMatch(criteria)}
+        order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+      break;
   }
   const result = await query.execute(db);
   return result.rows.map((row) => row.id);
 }
 
-export async function countMatching(
+/** Ids of one page of the portfolios that match, planned as a list request would be. */
+export async function findMatchingIds(
   db: Executor,
   dialect: Dialect,
-  criteria: IndexedCriteria,
+  criteria: ListCriteria,
+  sort: Sort,
+  limit: number,
+  offset: number,
+  estimate?: { matches: number; portfolios: number },
+): Promise<string[]> {
+  const plan = await planPage(
+    dialect,
+    { criteria, sort, limit, offset },
+    { matches: estimate?.matches ?? 0, portfolios: async () => estimate?.portfolios ?? 0 },
+  );
+  if (plan.source === 'order-index') throw new Error('findMatchingIds needs words or technologies to match');
+  return findTextIndexPage(db, plan);
+}
+
+/** How many match, counted as the plan says (see list-plan.ts). */
+export async function countTextIndexMatches(
+  db: Executor,
+  plan: Exclude<CountPlan, { source: 'portfolios' }>,
 ): Promise<number> {
+  const { criteria } = plan;
   let query;
-  if (dialect === 'postgres') {
-    query = sql<{ n: number | string }>`select count(*) as n from portfolios p
-      where ${postgresConditions(criteria)}`;
-  } else if (criteria.authorId !== undefined) {
-    query = sql<{ n: number | string }>`select count(*) as n from portfolios p
-      join portfolio_search_keys k on k.portfolio_id = p.id
-      where p.author_id = ${criteria.authorId}
-        and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})`;
-  } else {
-    query = sql<{ n: number | string }>`select count(*) as n from portfolio_search
-      where portfolio_search match ${ftsMatch(criteria)}`;
+  switch (plan.source) {
+    case 'postgres-match':
+      query = sql<{ n: number | string }>`select count(*) as n from portfolios p
+        where ${postgresConditions(criteria)}`;
+      break;
+    case 'author-matches':
+      query = sql<{ n: number | string }>`select count(*) as n from portfolios p
+        join portfolio_search_keys k on k.portfolio_id = p.id
+        where p.author_id = ${criteria.authorId}
+          and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})`;
+      break;
+    case 'text-index':
+      query = sql<{ n: number | string }>`select count(*) as n from portfolio_search
+        where portfolio_search match ${ftsMatch(criteria)}`;
+      break;
   }
   const result = await query.execute(db);
   return Number(result.rows[0]?.n ?? 0);
