@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -33,6 +32,7 @@ import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
 import { KeptAnswers, registerReadCache, serverWithKeptAnswers } from './plugins/read-cache.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSerializers } from './plugins/serializers.js';
 import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Third-party plugins first, then ours.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // Plain-http local use must keep working; TLS terminates at the proxy in production.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
