@@ -41,7 +41,12 @@ export async function hotRead<R>(
     sql = compiled.sql;
     compiledSql.set(key, sql);
   }
+  return readRows<R>(db, CompiledQuery.raw(sql, [...parameters]));
+}
+
+/** A compiled read, on the read connection when `db` has one (see `attachReadConnection`). */
+export async function readRows<R>(db: Executor, query: CompiledQuery<unknown>): Promise<R[]> {
   const read = readConnections.get(db);
-  if (read) return read(sql, parameters) as R[];
-  return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]))).rows;
+  if (read) return read(query.sql, query.parameters) as R[];
+  return (await db.executeQuery<R>(query as CompiledQuery<R>)).rows;
 }

@@ -1,6 +1,7 @@
 import type { Sort } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { readRows } from '../../db/hot-reads.js';
 import type { Database } from '../../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planPage } from './list-plan.js';
 
@@ -207,8 +208,8 @@ export async function findTextIndexPage(
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
       break;
   }
-  const result = await query.execute(db);
-  return result.rows.map((row) => row.id);
+  const rows = await readRows<{ id: string }>(db, query.compile(db));
+  return rows.map((row) => row.id);
 }
 
 /** Ids of one page of the portfolios that match, planned as a list request would be. */
@@ -253,6 +254,6 @@ export async function countTextIndexMatches(
         where portfolio_search match ${ftsMatch(criteria)}`;
       break;
   }
-  const result = await query.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await readRows<{ n: number | string }>(db, query.compile(db));
+  return Number(row?.n ?? 0);
 }
