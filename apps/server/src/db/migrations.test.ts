@@ -97,6 +97,7 @@ beforeAll(async () => {
     '20261123090000_indexed_technology_filter',
     '20261124090000_author_updated_index',
     '20261125090000_likers_index',
+    '20261126090000_search_terms',
   ]);
 });
 

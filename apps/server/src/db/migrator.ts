@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/20261122090000_initial_schema.js';
 import * as indexedTechnologyFilter from './migrations/20261123090000_indexed_technology_filter.js';
 import * as authorUpdatedIndex from './migrations/20261124090000_author_updated_index.js';
 import * as likersIndex from './migrations/20261125090000_likers_index.js';
+import * as searchTerms from './migrations/20261126090000_search_terms.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '20261123090000_indexed_technology_filter': indexedTechnologyFilter,
   '20261124090000_author_updated_index': authorUpdatedIndex,
   '20261125090000_likers_index': likersIndex,
+  '20261126090000_search_terms': searchTerms,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,7 +8,11 @@ import {
 } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
-import { searchEntry, searchKeyBase } from '../../modules/portfolios/search.repository.js';
+import {
+  rebuildSearchTerms,
+  searchEntry,
+  searchKeyBase,
+} from '../../modules/portfolios/search.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
 import { DEMO_PASSWORD } from './demo-content.js';
@@ -158,6 +162,8 @@ export async function seedBulk(
         if (dialect === 'sqlite') {
           await sql`insert into portfolio_search (portfolio_search) values ('optimize')`.execute(trx);
           phase('search index optimize');
+          await rebuildSearchTerms(trx as unknown as Parameters<typeof rebuildSearchTerms>[0]);
+          phase('search words');
         }
       });
   } finally {
@@ -202,6 +208,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
   } else {
     await sql`delete from portfolio_search`.execute(trx);
     await sql`delete from portfolio_search_keys`.execute(trx);
+    await sql`delete from search_terms`.execute(trx);
     for (const table of tables) await trx.deleteFrom(table).execute();
   }
   return images.map((image) => image.filename);

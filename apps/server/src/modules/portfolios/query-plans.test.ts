@@ -20,7 +20,7 @@ import { FeedsService } from '../feeds/feeds.service.js';
 import { LikesService } from '../likes/likes.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
-import { findMatchingIds, searchEntry, searchKeyBase } from './search.repository.js';
+import { findMatchingIds, rebuildSearchTerms, searchEntry, searchKeyBase } from './search.repository.js';
 import { ListTotals } from './list-totals.js';
 import { PortfoliosService } from './portfolios.service.js';
 import { Reads } from '../../lib/reads.js';
@@ -238,6 +238,8 @@ async function load() {
     await sql`insert into portfolio_search (rowid, document, technologies)
       select json_extract(d.value, '$.key'), json_extract(d.value, '$.document'),
         json_extract(d.value, '$.technologies') from json_each(${payload}) d`.execute(db);
+    // As the bulk seed does after writing documents directly.
+    await rebuildSearchTerms(db);
     await sql`analyze`.execute(db);
   }
 }

@@ -77,9 +77,37 @@ export function toSearchTerms(query: string): string[] {
 /**
  * Every term must match; each of two or more characters as a prefix, so a word being typed already
  * finds. A single character matches only itself ("c", "r"): as a prefix it would match most of the index.
+ * Prefixes of two and three characters have FTS5's own prefix index. A longer one is looked up in
+ * `search_terms` as the whole words it begins and matched as an OR of them, which FTS5 walks in rowid
+ * order and stops after a page; only a prefix of more than `EXPANSION_LIMIT` words stays a prefix query
+ * (answered by merging their doclists). Null when a term begins no word at all: nothing matches.
  */
-function ftsQuery(terms: readonly string[]): string {
-  return terms.map((term) => (term.length > 1 ? `"${term}"*` : `"${term}"`)).join(' AND ');
+async function ftsQuery(db: Executor, terms: readonly string[]): Promise<string | null> {
+  const parts: string[] = [];
+  for (const term of terms) {
+    if (term.length === 1) parts.push(`"${term}"`);
+    else if (term.length <= 3) parts.push(`"${term}"*`);
+    else {
+      const words = await expandPrefix(db, term);
+      if (words.length === 0) return null;
+      parts.push(
+        words.length > EXPANSION_LIMIT ? `"${term}"*` : `(${words.map((w) => `"${w}"`).join(' OR ')})`,
+      );
+    }
+  }
+  return parts.join(' AND ');
+}
+
+const EXPANSION_LIMIT = 32;
+
+/** The indexed words that begin with `prefix`, one more than `EXPANSION_LIMIT` at most. */
+async function expandPrefix(db: Executor, prefix: string): Promise<string[]> {
+  const rows = await readRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
+      order by term limit ${EXPANSION_LIMIT + 1}`.compile(db),
+  );
+  return rows.map((row) => row.term);
 }
 
 function tsQuery(terms: readonly string[]): string {
@@ -113,6 +141,28 @@ export async function writeSearchEntry(db: Executor, dialect: Dialect, portfolio
   await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
   await sql`insert into portfolio_search (rowid, document, technologies)
     values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
+  await addSearchTerms(db, entry.document.split(' '));
+}
+
+/** SQLite: every word of the text index's documents into `search_terms`, after documents were written in bulk. */
+export async function rebuildSearchTerms(db: Executor): Promise<void> {
+  await sql`create virtual table temp.portfolio_search_words using fts5vocab(main, portfolio_search, 'col')`.execute(
+    db,
+  );
+  await sql`insert or ignore into search_terms (term)
+    select term from temp.portfolio_search_words where col = 'document'`.execute(db);
+  await sql`drop table temp.portfolio_search_words`.execute(db);
+}
+
+/** SQLite: the words a prefix may expand to (see `expandPrefix`). Words are never removed: one that no
+ * document holds any more expands to a term that matches nothing. */
+export async function addSearchTerms(db: Executor, words: readonly string[]): Promise<void> {
+  const unique = [...new Set(words.filter((word) => word !== ''))];
+  // 500 words a statement keeps under SQLite's parameter limit.
+  for (let start = 0; start < unique.length; start += 500) {
+    const values = unique.slice(start, start + 500).map((word) => sql`(${word})`);
+    await sql`insert or ignore into search_terms (term) values ${sql.join(values)}`.execute(db);
+  }
 }
 
 /** The portfolio's sort key, allocated on first use: the next free one of its creation millisecond. */
@@ -134,12 +184,17 @@ async function searchKeyOf(db: Executor, portfolioId: string, createdAt: Date | 
 
 export type { ListCriteria as IndexedCriteria } from './list-plan.js';
 
-function ftsMatch(criteria: ListCriteria): string {
+/** The FTS5 query for the criteria; null when they cannot match anything. */
+async function ftsMatch(db: Executor, criteria: ListCriteria): Promise<string | null> {
   const parts: string[] = [];
   if (criteria.technologyIds.length > 0) {
     parts.push(`technologies : (${criteria.technologyIds.map(technologyToken).join(' AND ')})`);
   }
-  if (criteria.searchTerms.length > 0) parts.push(`document : (${ftsQuery(criteria.searchTerms)})`);
+  if (criteria.searchTerms.length > 0) {
+    const words = await ftsQuery(db, criteria.searchTerms);
+    if (words === null) return null;
+    parts.push(`document : (${words})`);
+  }
   return parts.join(' AND ');
 }
 
@@ -172,6 +227,8 @@ export async function findTextIndexPage(
   plan: Exclude<PagePlan, { source: 'order-index' }>,
 ): Promise<string[]> {
   const { criteria, sort, limit, offset } = plan;
+  const match = plan.source === 'postgres-match' ? '' : await ftsMatch(db, criteria);
+  if (match === null) return [];
   let query;
   switch (plan.source) {
     case 'postgres-match':
@@ -182,13 +239,13 @@ export async function findTextIndexPage(
       query = sql<{ id: string }>`select p.id from portfolios p
         join portfolio_search_keys k on k.portfolio_id = p.id
         where p.author_id = ${criteria.authorId}
-          and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})
+          and k.key in (select rowid from portfolio_search where portfolio_search match ${match})
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
       break;
     case 'text-index-order':
       query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
         join portfolio_search_keys k on k.key = s.rowid
-        where portfolio_search match ${ftsMatch(criteria)}
+        where portfolio_search match ${match}
         order by s.rowid desc limit ${limit} offset ${offset}`;
       break;
     case 'counter-index-walk':
@@ -196,7 +253,7 @@ export async function findTextIndexPage(
         indexed by ${COUNTER_INDEX[sort as Exclude<Sort, 'new'>]}
         join portfolio_search_keys k on k.portfolio_id = p.id
         where exists (select 1 from portfolio_search s
-          where s.rowid = k.key and portfolio_search match ${ftsMatch(criteria)})
+          where s.rowid = k.key and portfolio_search match ${match})
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
       break;
     case 'sorted-matches':
@@ -204,7 +261,7 @@ export async function findTextIndexPage(
       query = sql<{ id: string }>`select p.id from portfolio_search s
         cross join portfolio_search_keys k on k.key = s.rowid
         cross join portfolios p on p.id = k.portfolio_id
-        where portfolio_search match ${ftsMatch(criteria)}
+        where portfolio_search match ${match}
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
       break;
   }
@@ -237,6 +294,8 @@ export async function countTextIndexMatches(
   plan: Exclude<CountPlan, { source: 'portfolios' }>,
 ): Promise<number> {
   const { criteria } = plan;
+  const match = plan.source === 'postgres-match' ? '' : await ftsMatch(db, criteria);
+  if (match === null) return 0;
   let query;
   switch (plan.source) {
     case 'postgres-match':
@@ -247,11 +306,11 @@ export async function countTextIndexMatches(
       query = sql<{ n: number | string }>`select count(*) as n from portfolios p
         join portfolio_search_keys k on k.portfolio_id = p.id
         where p.author_id = ${criteria.authorId}
-          and k.key in (select rowid from portfolio_search where portfolio_search match ${ftsMatch(criteria)})`;
+          and k.key in (select rowid from portfolio_search where portfolio_search match ${match})`;
       break;
     case 'text-index':
       query = sql<{ n: number | string }>`select count(*) as n from portfolio_search
-        where portfolio_search match ${ftsMatch(criteria)}`;
+        where portfolio_search match ${match}`;
       break;
   }
   const [row] = await readRows<{ n: number | string }>(db, query.compile(db));
