@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ChangeFeed } from './changes.js';
-import { TaggedCache } from './tagged-cache.js';
+import { type Loaded, TaggedCache } from './tagged-cache.js';
 
-/** A value read from the database as anyone sees it, and the names of everything it was made from. */
-export interface Read<V> {
-  value: V;
-  /** Null when it may not be kept (a portfolio that is not there, say). */
-  tags: readonly string[] | null;
-}
+/**
+ * A value read from the database as anyone sees it, and the names of everything it was made from (null
+ * when it may not be kept, a viewer's own answer say): what a `TaggedCache` loader makes.
+ */
+export type Read<V> = Loaded<V>;
 
 /**
  * What the API reads for everyone (pages of portfolios, a portfolio, a user), kept until a write names
@@ -24,10 +23,6 @@ export class Reads {
       : null;
     const cache = this.cache;
     if (cache) options.changes.subscribe((tags) => cache.invalidate(tags));
-  }
-
-  get enabled(): boolean {
-    return this.cache !== null;
   }
 
   async get<V>(key: string, load: () => Promise<Read<V>>): Promise<Read<V>> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchesIfNoneMatch } from './http-cache.js';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -43,13 +44,17 @@ export class ReadyDocument {
     return encoding === 'identity' ? `"${this.hash}"` : `"${this.hash}-${encoding}"`;
   }
 
-  /** If-None-Match compares weakly (RFC 9110 13.1.2): `W/` is ignored and `*` matches any. */
+  /** Whether the client's copy (any form of these bytes) is current. */
   matches(ifNoneMatch: string | undefined): boolean {
-    if (!ifNoneMatch) return false;
-    return ifNoneMatch.split(',').some((candidate) => {
-      const tag = candidate.trim().replace(/^W\//, '');
-      return tag === '*' || tag === `"${this.hash}"` || tag.startsWith(`"${this.hash}-`);
-    });
+    return matchesIfNoneMatch(
+      ifNoneMatch,
+      (tag) => tag === `"${this.hash}"` || tag.startsWith(`"${this.hash}-`),
+    );
+  }
+
+  /** The form to send for an Accept-Encoding header: small documents always go as they are. */
+  encodingFor(acceptEncoding: string | undefined): ContentEncoding {
+    return this.compressible ? chooseEncoding(acceptEncoding) : 'identity';
   }
 
   /** The bytes in this encoding if they are made already (the plain ones always are). */
@@ -109,7 +114,7 @@ export async function sendReady(
   ready: ReadyDocument,
   cacheControl: string,
 ): Promise<FastifyReply> {
-  const encoding = ready.compressible ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+  const encoding = ready.encodingFor(request.headers['accept-encoding']);
   reply
     .header('cache-control', cacheControl)
     .header('vary', 'accept-encoding')

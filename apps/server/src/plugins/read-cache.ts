@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ChangeFeed } from '../lib/changes.js';
-import { chooseEncoding, ReadyDocument, sendReady } from '../lib/ready-document.js';
+import { ReadyDocument, sendReady } from '../lib/ready-document.js';
 import { TaggedCache } from '../lib/tagged-cache.js';
 
 declare module 'fastify' {
@@ -86,7 +86,7 @@ export class KeptAnswers {
     const kept = this.cache.get(request.url ?? '');
     if (!kept) return false;
     const { document } = kept;
-    const encoding = document.compressible ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+    const encoding = document.encodingFor(request.headers['accept-encoding']);
     const body = document.encodedNow(encoding);
     if (!body) return false;
     const headers: http.OutgoingHttpHeaders = { ...kept.headers, etag: document.etag(encoding) };
@@ -178,7 +178,7 @@ export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void
       if (value !== undefined && !PER_ANSWER.has(name)) headers[name] = value;
     }
     kept.keep(request.url, { document, tags, headers }, mark);
-    const encoding = document.compressible ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+    const encoding = document.encodingFor(request.headers['accept-encoding']);
     reply.header('etag', document.etag(encoding));
     if (encoding === 'identity') return payload;
     reply.header('content-encoding', encoding);

@@ -12,13 +12,7 @@ import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-
 import type { DatabaseConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import {
-  BULK_PASSWORD,
-  type BulkOptions,
-  SAMPLE_SEARCH_WORD,
-  seedBulk,
-  validateBulkOptions,
-} from '../db/seed/bulk.js';
+import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } from '../db/seed/bulk.js';
 
 /**
  * `npm run bench`: the main read endpoints of the real server (a child process on a bulk-seeded SQLite
@@ -234,11 +228,9 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
 }
 
 /** Where a bench database lives: a SQLite file, or a PostgreSQL database on the given server. */
-type Store = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+type Store = DatabaseConfig;
 
 const urlOf = (store: Store) => (store.dialect === 'sqlite' ? `sqlite:${store.file}` : store.url);
-const configOf = (store: Store): DatabaseConfig =>
-  store.dialect === 'sqlite' ? store : { dialect: 'postgres', url: store.url };
 
 /** An admin client's query on the PostgreSQL server (create, drop databases). */
 async function onPostgresServer(serverUrl: string, statement: string): Promise<void> {
@@ -285,7 +277,7 @@ async function ensureDataset(options: BenchOptions): Promise<Dataset> {
     }
     log(`Seeding ${store.dialect === 'sqlite' ? store.file : store.url} (once; later runs reuse it)`);
     const started = performance.now();
-    const database = createDatabase(configOf(store), { logger: console });
+    const database = createDatabase(store, { logger: console });
     try {
       await migrateToLatest(database.db);
       await seedBulk(database.db, store.dialect, options.dataset, (message) => {
@@ -301,7 +293,7 @@ async function ensureDataset(options: BenchOptions): Promise<Dataset> {
   } else {
     log(`Reusing ${urlOf(store)}`);
   }
-  const database = createDatabase(configOf(store), { logger: console });
+  const database = createDatabase(store, { logger: console });
   try {
     const newest = await database.db
       .selectFrom('portfolios')
@@ -363,19 +355,13 @@ async function resolveTarget(
   const response = await fetch(`${base}/api/portfolio/${encodeURIComponent(dataset.popular)}`);
   if (!response.ok) throw new BenchError(`The most liked portfolio answered ${response.status}`);
   const popular = (await response.json()) as { _id: string; commentsNext: string | null };
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: dataset.username, password: BULK_PASSWORD }),
-  });
-  const token = login.headers.get('x-token');
-  if (!login.ok || !token) throw new BenchError(`Signing in as ${dataset.username} answered ${login.status}`);
+  const [token] = await signInMany(base, [dataset.username]);
   return {
     target: {
       linktitle: dataset.linktitle,
       popular: { id: popular._id, linktitle: dataset.popular, commentsNext: popular.commentsNext },
     },
-    token,
+    token: token!,
   };
 }
 
@@ -641,7 +627,7 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
   const uploadDir = path.join(options.dir, 'uploads-writes-run');
   let server: { child: ChildProcess; base: string } | undefined;
   try {
-    const database = createDatabase(configOf(copy.store), { logger: console });
+    const database = createDatabase(copy.store, { logger: console });
     let usernames: string[];
     let portfolioIds: string[];
     try {
@@ -678,7 +664,7 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
           `${row.failures ? `, ${row.failures} failed` : ''}; CPU per request ${formatCpu(row.cpuPerRequest)} ms`,
       );
     }
-    const checked = createDatabase(configOf(copy.store), { logger: console });
+    const checked = createDatabase(copy.store, { logger: console });
     try {
       return formatWrites(measured, await checkCounters(checked));
     } finally {

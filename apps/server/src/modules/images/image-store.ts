@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { BoundedCache } from '../../lib/bounded-cache.js';
 import { newId } from '../../lib/ids.js';
 import { fileTooLarge, ReceivedFile, TEMPORARY_SUFFIX } from '../../lib/uploads.js';
+import { fileExists } from '../../lib/files.js';
 
 export interface StoredImage {
   filename: string;
@@ -239,7 +240,7 @@ export class ImageStore {
   }
 
   private async createVariant(original: string, variant: string, width: number): Promise<string | null> {
-    if (await exists(variant)) return variant;
+    if (await fileExists(variant)) return variant;
     const temporary = temporaryPath(variant);
     try {
       await this.renderVariant(original, temporary, width);
@@ -247,7 +248,7 @@ export class ImageStore {
       return variant;
     } catch (error) {
       await fs.rm(temporary, { force: true });
-      if (!(await exists(original))) return null;
+      if (!(await fileExists(original))) return null;
       throw error;
     }
   }
@@ -327,15 +328,6 @@ function isPixelLimitError(error: unknown): boolean {
 function isMissingFile(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Never matches the served name pattern, so a half-written file is never served. */

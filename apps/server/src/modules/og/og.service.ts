@@ -20,6 +20,7 @@ import {
   type PortfolioCardInput,
   type ProfileCardInput,
 } from './og-cards.js';
+import { fileExists } from '../../lib/files.js';
 
 /** Part of every card's version: bump it when the drawing changes, so every card is drawn anew. */
 const DRAWING_VERSION = 2;
@@ -158,7 +159,7 @@ export class PreviewCards {
     draw: () => Promise<Buffer>,
   ): Promise<Card> {
     const card = { file, etag: `"${version}"` };
-    if (await exists(file)) return card;
+    if (await fileExists(file)) return card;
     const png = await this.draw(draw);
     const temporary = `${file}.${newId()}${TEMPORARY_SUFFIX}`;
     await fs.writeFile(temporary, png);
@@ -169,14 +170,5 @@ export class PreviewCards {
     );
     await Promise.all(older.map((entry) => fs.rm(path.join(this.dir, entry), { force: true })));
     return card;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -76,13 +76,14 @@ export interface Totals {
   portfolios: () => Promise<number>;
 }
 
-export async function planPage(dialect: Dialect, request: PageRequest, totals: Totals): Promise<PagePlan> {
+/** Without `totals` (a feed, a one-off look-up), a page by counters sorts every match. */
+export async function planPage(dialect: Dialect, request: PageRequest, totals?: Totals): Promise<PagePlan> {
   const { criteria, sort, limit, offset } = request;
   if (!usesTextIndex(criteria)) return { source: 'order-index', ...request };
   if (dialect === 'postgres') return { source: 'postgres-match', ...request };
   if (criteria.authorId !== undefined) return { source: 'author-matches', ...request };
   if (sort === 'new') return { source: 'text-index-order', ...request };
-  if (totals.matches === 0) return { source: 'sorted-matches', ...request };
+  if (!totals || totals.matches === 0) return { source: 'sorted-matches', ...request };
   // Walking the counter index checks about (offset + limit) / share-of-matches rows, each a doclist seek;
   // sorting checks every match, each a row look-up. The two per-row costs are close enough to call equal.
   const walked = ((offset + limit) * (await totals.portfolios())) / totals.matches;

@@ -141,12 +141,7 @@ export async function listPortfolioIds(
   limit: number,
   offset: number,
 ): Promise<string[]> {
-  const plan = await planPage(
-    dialect,
-    { criteria, sort, limit, offset },
-    { matches: 0, portfolios: async () => 0 },
-  );
-  return findPageIds(db, plan);
+  return findPageIds(db, await planPage(dialect, { criteria, sort, limit, offset }));
 }
 
 export function countPortfolios(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<number> {

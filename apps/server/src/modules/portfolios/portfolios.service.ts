@@ -112,31 +112,37 @@ export class PortfoliosService {
   }
 
   /**
-   * What the viewer adds to portfolios everyone sees alike: which of them they like, from one indexed
-   * look-up, with their own like first among a detail's liker ids. Kept values are copied, never changed.
+   * Cards everyone sees alike, with which of them the viewer likes, from one indexed look-up. Kept values
+   * are copied, never changed.
    */
-  private async personalize<P extends PortfolioSummary>(
-    items: readonly P[],
-    viewerId: string | null,
-  ): Promise<P[]> {
-    if (!viewerId || items.length === 0) return [...items];
-    const liked = await portfolios.findLikedBy(
+  private async personalize(
+    items: readonly PortfolioSummary[],
+    viewerId: string,
+  ): Promise<PortfolioSummary[]> {
+    const liked = await this.likedBy(viewerId, items);
+    return items.map((item) => (liked.has(item._id) ? { ...item, likedByMe: true } : item));
+  }
+
+  /** Portfolios in detail as the viewer sees them: also their own like first among the liker ids. */
+  private async personalizeDetails(items: readonly Portfolio[], viewerId: string): Promise<Portfolio[]> {
+    const liked = await this.likedBy(viewerId, items);
+    return items.map((item) =>
+      liked.has(item._id)
+        ? {
+            ...item,
+            likedByMe: true,
+            likes: [viewerId, ...item.likes.filter((id) => id !== viewerId)].slice(0, BOUNDS.likeIds),
+          }
+        : item,
+    );
+  }
+
+  private likedBy(viewerId: string, items: readonly PortfolioSummary[]): Promise<Set<string>> {
+    return portfolios.findLikedBy(
       this.db,
       viewerId,
       items.map((item) => item._id),
     );
-    return items.map((item) => {
-      if (!liked.has(item._id)) return item;
-      const personal: P = { ...item, likedByMe: true };
-      if ('likes' in personal && Array.isArray(personal.likes)) {
-        const likes = personal.likes as string[];
-        (personal as P & { likes: string[] }).likes = [
-          viewerId,
-          ...likes.filter((id) => id !== viewerId),
-        ].slice(0, BOUNDS.likeIds);
-      }
-      return personal;
-    });
   }
 
   /**
@@ -239,7 +245,7 @@ export class PortfoliosService {
       };
     });
     if (!viewerId) return read;
-    return { value: await this.personalize(read.value, viewerId), tags: null };
+    return { value: await this.personalizeDetails(read.value, viewerId), tags: null };
   }
 
   /** The most used technologies, or (`q`) those whose name starts with it: never an unbounded list. */
@@ -276,7 +282,7 @@ export class PortfoliosService {
   async get(idOrLinktitle: string, viewerId: string | null): Promise<Read<Portfolio | null>> {
     const read = await this.deps.reads.get(`portfolio:${idOrLinktitle}`, () => this.load(idOrLinktitle));
     if (!viewerId || !read.value) return read;
-    const [personal] = await this.personalize([read.value], viewerId);
+    const [personal] = await this.personalizeDetails([read.value], viewerId);
     return { value: personal!, tags: null };
   }
 

@@ -282,7 +282,7 @@ export async function findMatchingIds(
   const plan = await planPage(
     dialect,
     { criteria, sort, limit, offset },
-    { matches: estimate?.matches ?? 0, portfolios: async () => estimate?.portfolios ?? 0 },
+    estimate && { matches: estimate.matches, portfolios: async () => estimate.portfolios },
   );
   if (plan.source === 'order-index') throw new Error('findMatchingIds needs words or technologies to match');
   return findTextIndexPage(db, plan);
