@@ -132,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await registerUploads(app, services.imageStore.incomingDir);
   keptAnswers.follow(services.changes);
+  keptAnswers.personalizeWith((token, portfolioIds) => services.auth.likesOf(token, portfolioIds));
   registerReadCache(app, keptAnswers);
   await app.register(swagger, {
     openapi: {

@@ -30,7 +30,8 @@ export async function hotRead<R>(
   parameters: readonly unknown[],
   build: () => Compilable<R>,
 ): Promise<R[]> {
-  const key = `${db.getExecutor().adapter instanceof PostgresAdapter ? 'pg' : 'sqlite'}|${shape}`;
+  const read = readConnections.get(db);
+  const key = read ? `sqlite|${shape}` : `${isPostgres(db) ? 'pg' : 'sqlite'}|${shape}`;
   let sql = compiledSql.get(key);
   if (sql === undefined) {
     const compiled = build().compile();
@@ -41,8 +42,11 @@ export async function hotRead<R>(
     sql = compiled.sql;
     compiledSql.set(key, sql);
   }
-  return readRows<R>(db, CompiledQuery.raw(sql, [...parameters]));
+  if (read) return read(sql, parameters) as R[];
+  return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<R>)).rows;
 }
+
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A compiled read, on the read connection when `db` has one (see `attachReadConnection`). */
 export async function readRows<R>(db: Executor, query: CompiledQuery<unknown>): Promise<R[]> {

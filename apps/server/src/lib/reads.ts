@@ -6,7 +6,10 @@ import { type Loaded, TaggedCache } from './tagged-cache.js';
  * A value read from the database as anyone sees it, and the names of everything it was made from (null
  * when it may not be kept, a viewer's own answer say): what a `TaggedCache` loader makes.
  */
-export type Read<V> = Loaded<V>;
+export interface Read<V> extends Loaded<V> {
+  /** For a viewer's own value (`tags` null), the read everyone sees that it was made from. */
+  shared?: Read<V>;
+}
 
 /**
  * What the API reads for everyone (pages of portfolios, a portfolio, a user), kept until a write names
@@ -35,8 +38,17 @@ export class Reads {
   }
 }
 
-/** A route's answer from a read: its value, with what it was made from for the answer cache. */
+/**
+ * A route's answer from a read: its value, with what it was made from (or, for a viewer's own, the read
+ * everyone sees) for the answer cache.
+ */
 export function answer<V>(request: FastifyRequest, read: Read<V>): V {
   request.readTags = read.tags;
+  request.sharedRead = read.shared ?? null;
   return read.value;
+}
+
+/** A viewer's own value made from `shared`, the read everyone sees. */
+export function personal<V>(value: V, shared: Read<V>): Read<V> {
+  return { value, tags: null, shared };
 }

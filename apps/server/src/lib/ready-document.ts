@@ -66,15 +66,7 @@ export class ReadyDocument {
     if (encoding === 'identity') return Promise.resolve(this.body);
     let result = this.compressed.get(encoding);
     if (!result) {
-      result =
-        encoding === 'br'
-          ? brotli(this.body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
-              },
-            })
-          : gzip(this.body, { level: this.brotliQuality >= 9 ? 9 : 6 });
+      result = encode(this.body, encoding, this.brotliQuality);
       result.then(
         (bytes) => this.made.set(encoding, bytes),
         () => undefined,
@@ -83,6 +75,22 @@ export class ReadyDocument {
     }
     return result;
   }
+}
+
+/** Compressed bytes, made on the thread pool: brotli at `brotliQuality`, gzip at 9 or 6 to match. */
+export function encode(
+  body: Buffer,
+  encoding: Exclude<ContentEncoding, 'identity'>,
+  brotliQuality: number,
+): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzip(body, { level: brotliQuality >= 9 ? 9 : 6 });
 }
 
 /**

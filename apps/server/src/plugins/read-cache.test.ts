@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { hashToken } from '../lib/tokens.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../test/app.js';
 import { READ_TAGS_HEADER } from './read-cache.js';
 
@@ -305,9 +306,116 @@ describe('over a real connection', () => {
     await like(fans[0]!, portfolio._id);
     const after = await fetch(url);
     expect(((await after.json()) as { likesCount: number }).likesCount).toBe(1);
-    // A signed-in reader is never sent the anonymous copy.
+    // A signed-in reader is never sent the anonymous copy: theirs lists them first among the likers.
     const mine = await fetch(url, { headers: { 'x-token': fans[0]!.token } });
     expect(mine.headers.get('etag')).toBeNull();
-    expect(((await mine.json()) as { likedByMe: boolean }).likedByMe).toBe(true);
+    const detail = (await mine.json()) as { likedByMe: boolean; likes: string[] };
+    expect(detail.likedByMe).toBe(true);
+    expect(detail.likes[0]).toBe(fans[0]!.id);
+  });
+
+  type Card = { _id: string; likedByMe: boolean };
+  const flags = (page: { items: Card[] }) => page.items.map((item) => [item._id, item.likedByMe]);
+  const db = () => context.app.services.db;
+
+  it('sends a signed-in viewer the kept bytes with their own likes set, as the handler would make them', async () => {
+    const [first, liked, last] = [
+      await createPortfolio('Birinchi karta'),
+      await createPortfolio('Yoqqan karta'),
+      await createPortfolio('Oxirgi karta'),
+    ];
+    await like(fans[1]!, liked._id);
+    const path = '/api/portfolio?limit=3';
+    await fetch(`${base}${path}`);
+    // The handler's answer for this viewer (an injected request never takes the kept path).
+    const expected = (await get(path, fans[1])).json();
+    expect(flags(expected)).toEqual([
+      [last._id, false],
+      [liked._id, true],
+      [first._id, false],
+    ]);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const mine = await fetch(`${base}${path}`, {
+        headers: { 'x-token': fans[1]!.token, 'accept-encoding': encoding },
+      });
+      expect(mine.status).toBe(200);
+      expect(await mine.json(), encoding).toEqual(expected);
+      expect(mine.headers.get('content-encoding') ?? 'identity', encoding).toBe(encoding);
+      expect(mine.headers.get('cache-control')).toBe('private, no-cache');
+      expect(mine.headers.get('vary')).toBe('accept-encoding, x-token');
+      expect(mine.headers.get('etag')).toBeNull();
+      expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // Another viewer, who likes none of them, is sent the page everyone sees, privately.
+    const theirs = await fetch(`${base}${path}`, { headers: { 'x-token': fans[2]!.token } });
+    expect(flags((await theirs.json()) as { items: Card[] })).toEqual([
+      [last._id, false],
+      [liked._id, false],
+      [first._id, false],
+    ]);
+    expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
+    // A token that names no session is answered as the handler answers it: as anyone.
+    const stranger = await fetch(`${base}${path}`, { headers: { 'x-token': 'not-a-session' } });
+    expect(stranger.status).toBe(200);
+    expect(flags((await stranger.json()) as { items: Card[] }).every(([, flag]) => flag === false)).toBe(
+      true,
+    );
+    // The like is undone: the viewer's next answer says so at once.
+    expect((await like(fans[1]!, liked._id)).json()).toEqual({ count: 0, isLiked: false });
+    const after = await fetch(`${base}${path}`, { headers: { 'x-token': fans[1]!.token } });
+    expect(flags((await after.json()) as { items: Card[] }).every(([, flag]) => flag === false)).toBe(true);
+  });
+
+  it('keeps the answer everyone sees from a signed-in viewer’s first read', async () => {
+    const portfolio = await createPortfolio('Birinchi o‘quvchi');
+    await like(fans[2]!, portfolio._id);
+    const path = '/api/portfolio?limit=1&sort=new';
+    const mine = await fetch(`${base}${path}`, { headers: { 'x-token': fans[2]!.token } });
+    expect(flags((await mine.json()) as { items: Card[] })).toEqual([[portfolio._id, true]]);
+    // Changed behind the app's back (no write of its own, so nothing is dropped): an anonymous read
+    // still shows the kept answer, with the viewer's like nowhere in it.
+    await db()
+      .updateTable('portfolios')
+      .set({ title: 'Yashirin o‘zgarish' })
+      .where('id', '=', portfolio._id)
+      .execute();
+    const anonymous = (await (await fetch(`${base}${path}`)).json()) as {
+      items: (Card & { title: string })[];
+    };
+    expect(anonymous.items[0]!.title).toBe('Birinchi o‘quvchi');
+    expect(anonymous.items[0]!.likedByMe).toBe(false);
+  });
+
+  it('lets the handler renew a session that is due, and answers a kept page for everyone else alike', async () => {
+    const viewer = await signUp(context);
+    const path = '/api/portfolio?limit=2';
+    await fetch(`${base}${path}`);
+    const due = new Date(Date.now() + 29 * 86_400_000).toISOString();
+    await db()
+      .updateTable('sessions')
+      .set({ expires_at: due })
+      .where('token_hash', '=', hashToken(viewer.token))
+      .execute();
+    expect((await fetch(`${base}${path}`, { headers: { 'x-token': viewer.token } })).status).toBe(200);
+    const session = await db()
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('token_hash', '=', hashToken(viewer.token))
+      .executeTakeFirstOrThrow();
+    expect(new Date(session.expires_at).getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+
+    // A profile is not: its owner sees their own email, which the kept copy leaves out.
+    const profile = `${base}/api/user/${viewer.username}`;
+    expect(((await (await fetch(profile)).json()) as { email: string | null }).email).toBeNull();
+    const own = await fetch(profile, { headers: { 'x-token': viewer.token } });
+    expect(((await own.json()) as { email: string | null }).email).toBe(viewer.email);
+
+    // A comment page is the same for everyone: a viewer gets the kept bytes, ETag and all.
+    const portfolio = await createPortfolio('Izohlar bir xil');
+    const comments = `${base}/api/portfolio/${portfolio._id}/comments`;
+    const anonymous = await fetch(comments);
+    const signedIn = await fetch(comments, { headers: { 'x-token': viewer.token } });
+    expect(await signedIn.text()).toBe(await anonymous.text());
+    expect(signedIn.headers.get('etag')).toBe(anonymous.headers.get('etag'));
   });
 });

@@ -1,8 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ChangeFeed } from '../lib/changes.js';
-import { ReadyDocument, sendReady } from '../lib/ready-document.js';
+import { LikeSlots } from '../lib/like-slots.js';
+import type { Read } from '../lib/reads.js';
+import { encode, ReadyDocument, sendReady } from '../lib/ready-document.js';
 import { TaggedCache } from '../lib/tagged-cache.js';
 
 declare module 'fastify' {
@@ -12,12 +14,30 @@ declare module 'fastify' {
      * when the answer is the viewer's own or may not be kept.
      */
     readTags: readonly string[] | null;
+    /** For a viewer's own answer, the read everyone sees that it was made from (kept in its place). */
+    sharedRead: Read<unknown> | null;
   }
   interface FastifyContextConfig {
-    /** The route's anonymous GET answers are kept as ready bytes while nothing they name changes. */
-    readCache?: boolean;
+    /**
+     * The route's GET answers as everyone sees them are kept as ready bytes while nothing they name
+     * changes; `viewers` says how a signed-in viewer's answer differs from them.
+     */
+    readCache?: { viewers: ViewerDifference };
   }
 }
+
+/**
+ * How a signed-in viewer's answer differs from the one everyone sees: not at all (`none`); in its
+ * portfolios' `likedByMe` flags and, for a portfolio in detail that the viewer likes, its liker list
+ * (`likes`); or in ways only the route's handler knows (`other`: the viewer's own email, say).
+ */
+export type ViewerDifference = 'none' | 'likes' | 'other';
+
+/**
+ * Which of these portfolios the holder of a token likes, in one look-up; undefined when the request
+ * must go to its handler (no live session, or one due to be renewed).
+ */
+export type LikesOf = (token: string, portfolioIds: readonly string[]) => Promise<Set<string> | undefined>;
 
 /** API answers are compressed again after every change that touches them: a quick setting. */
 const ANSWER_BROTLI_QUALITY = 4;
@@ -33,7 +53,14 @@ const PER_ANSWER = new Set([
   READ_TAGS_HEADER,
   'date',
   'connection',
+  'cache-control',
+  'vary',
 ]);
+
+/** An answer everyone sees alike: any cache may keep it, asking again each time (ETag). */
+const SHARED = { 'cache-control': 'no-cache', vary: 'accept-encoding' } as const;
+/** A viewer's own answer: only their browser may keep it. */
+const PERSONAL = { 'cache-control': 'private, no-cache', vary: 'accept-encoding, x-token' } as const;
 
 const isAnonymous = (headers: IncomingMessage['headers']) =>
   headers['x-token'] === undefined && headers.token === undefined;
@@ -44,20 +71,26 @@ const isInjected = (request: FastifyRequest) => !(request.raw.socket instanceof 
 interface KeptAnswer {
   document: ReadyDocument;
   tags: readonly string[];
-  /** The headers the first answer went out with (security, CORS, type, caching), as they are sent. */
+  /** The headers the first answer went out with (security, CORS, type), as they are sent. */
   headers: Record<string, string | number | string[]>;
+  viewers: ViewerDifference;
+  /** For `likes` answers: where each portfolio's flag is (none when they could not be found). */
+  likes: LikeSlots | undefined;
 }
 
 /**
- * Anonymous GET answers of the routes that ask for it (`config.readCache`), kept as the bytes that are
- * sent (with their compressed forms and ETag) until a write names something they were made from (see
- * `changeTags`); an answer whose read began before such a write is not kept (`TaggedCache`). A kept
- * answer goes out before the framework sees the request (`answer`, from the HTTP server), or, for the
- * page renderer's in-process reads, from the first `onRequest` hook. A signed-in request always reaches
- * its handler, which still reuses the service's kept values (see `Reads`).
+ * GET answers of the routes that ask for it (`config.readCache`) as everyone sees them, kept as the bytes
+ * that are sent (with their compressed forms and ETag) until a write names something they were made
+ * from (see `changeTags`); an answer whose read began before such a write is not kept (`TaggedCache`).
+ * A kept answer goes out before the framework sees the request (`answer`, from the HTTP server), or, for
+ * the page renderer's in-process reads, from the first `onRequest` hook. A signed-in viewer gets the
+ * same bytes where their answer is the same, or the same bytes with their own `likedByMe` flags set from
+ * one look-up (`LikesOf`); what else differs for them is made by the route's handler, which still reuses
+ * the service's kept values (see `Reads`).
  */
 export class KeptAnswers {
   private readonly cache: TaggedCache<KeptAnswer> | null;
+  private likesOf: LikesOf | undefined;
 
   constructor(enabled: boolean) {
     this.cache = enabled
@@ -76,27 +109,46 @@ export class KeptAnswers {
     if (cache) changes.subscribe((tags) => cache.invalidate(tags));
   }
 
+  /** How signed-in viewers' likes are found (the app's services exist after the server is made). */
+  personalizeWith(likesOf: LikesOf): void {
+    this.likesOf = likesOf;
+  }
+
   /**
-   * Answers a request from what is kept, if it can without waiting (a compressed form not made yet is
-   * left to the framework's path, which makes it); says whether it did.
+   * Answers a request from what is kept if it can (at once for everyone's answer, after one look-up for
+   * a viewer's likes); says whether it did. When it did not, nothing has been written.
    */
-  answer(request: IncomingMessage, response: ServerResponse): boolean {
+  answer(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     if (!this.cache || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    if (!isAnonymous(request.headers)) return false;
     const kept = this.cache.get(request.url ?? '');
     if (!kept) return false;
+    if (isAnonymous(request.headers) || kept.viewers === 'none') return sendShared(request, response, kept);
+    const token = request.headers['x-token'];
+    if (kept.viewers !== 'likes' || !kept.likes || request.headers.token !== undefined) return false;
+    if (typeof token !== 'string' || !this.likesOf) return false;
+    return this.answerViewer(request, response, kept, kept.likes, token.trim());
+  }
+
+  private async answerViewer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    kept: KeptAnswer,
+    slots: LikeSlots,
+    token: string,
+  ): Promise<boolean> {
+    const liked = await this.likesOf!(token, slots.ids);
+    // A write while looking (the answer dropped) or a like that changes more than a flag: the handler.
+    if (!liked || this.cache!.get(request.url ?? '') !== kept) return false;
+    const likedHere = slots.anyIn(liked);
+    if (likedHere && slots.listLikers) return false;
     const { document } = kept;
     const encoding = document.encodingFor(request.headers['accept-encoding']);
-    const body = document.encodedNow(encoding);
-    if (!body) return false;
-    const headers: http.OutgoingHttpHeaders = { ...kept.headers, etag: document.etag(encoding) };
-    if (document.matches(request.headers['if-none-match'])) {
-      delete headers['content-type'];
-      response.writeHead(304, headers).end();
-      return true;
-    }
+    let body: Buffer;
+    if (!likedHere) body = await document.encoded(encoding);
+    else if (encoding === 'identity') body = slots.with(liked);
+    else body = await encode(slots.with(liked), encoding, ANSWER_BROTLI_QUALITY);
+    const headers: http.OutgoingHttpHeaders = { ...kept.headers, ...PERSONAL, 'content-length': body.length };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
     response.writeHead(200, headers);
     if (request.method === 'HEAD') response.end();
     else response.end(body);
@@ -120,11 +172,42 @@ export class KeptAnswers {
   }
 }
 
+/**
+ * A kept answer as everyone sees it, or a 304 for the client's copy; false (nothing written) when its
+ * compressed form is not made yet: the framework's path makes it.
+ */
+function sendShared(request: IncomingMessage, response: ServerResponse, kept: KeptAnswer): boolean {
+  const { document } = kept;
+  const encoding = document.encodingFor(request.headers['accept-encoding']);
+  const body = document.encodedNow(encoding);
+  if (!body) return false;
+  const headers: http.OutgoingHttpHeaders = { ...kept.headers, ...SHARED, etag: document.etag(encoding) };
+  if (document.matches(request.headers['if-none-match'])) {
+    delete headers['content-type'];
+    response.writeHead(304, headers).end();
+    return true;
+  }
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  response.writeHead(200, headers);
+  if (request.method === 'HEAD') response.end();
+  else response.end(body);
+  return true;
+}
+
 /** Fastify's own HTTP server, with kept answers sent before the framework is entered. */
 export function serverWithKeptAnswers(kept: KeptAnswers): FastifyServerOptions['serverFactory'] {
   return (handler, options) => {
     const server = http.createServer((request, response) => {
-      if (!kept.answer(request, response)) handler(request, response);
+      const answered = kept.answer(request, response);
+      if (answered === false) handler(request, response);
+      else if (answered !== true) {
+        answered.then(
+          (done) => done || handler(request, response),
+          // The look-up failed (the database is away, say): the framework's path answers for it.
+          () => handler(request, response),
+        );
+      }
     });
     // As Fastify sets up a server it makes itself.
     const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as {
@@ -143,45 +226,65 @@ export function serverWithKeptAnswers(kept: KeptAnswers): FastifyServerOptions['
   };
 }
 
-/** Keeps the anonymous answers of `readCache` routes in `kept`, and answers in-process reads from it. */
+/**
+ * Keeps the answers everyone sees of `readCache` routes in `kept` (also the one a viewer's answer was
+ * made from), and answers in-process reads from it.
+ */
 export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void {
   app.decorateRequest('readTags', null);
+  app.decorateRequest('sharedRead', null);
   const marks = new WeakMap<FastifyRequest, number>();
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!kept.enabled || !request.routeOptions.config.readCache || !isAnonymous(request.headers)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const config = request.routeOptions.config.readCache;
+    if (!kept.enabled || !config || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     const answer = kept.get(request.url);
     if (!answer) {
       marks.set(request, kept.mark()!);
       return;
     }
+    if (!isAnonymous(request.headers) && config.viewers !== 'none') return;
     if (isInjected(request)) reply.header(READ_TAGS_HEADER, answer.tags.join(' '));
-    return sendReady(request, reply, answer.document, 'no-cache');
+    return sendReady(request, reply, answer.document, SHARED['cache-control']);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config.readCache;
     const tags = request.readTags;
     if (tags && isInjected(request)) reply.header(READ_TAGS_HEADER, tags.join(' '));
+    if (!config || reply.statusCode !== 200) return payload;
+    reply.headers(tags ? SHARED : PERSONAL);
     const mark = marks.get(request);
-    if (mark === undefined || !tags || reply.statusCode !== 200 || typeof payload !== 'string') {
+    if (mark === undefined || typeof payload !== 'string') return payload;
+    if (!tags) {
+      const shared = request.sharedRead;
+      if (shared?.tags) keep(request, reply, reply.serialize(shared.value) as string, shared.tags, mark);
       return payload;
     }
-    const document = new ReadyDocument(
-      payload,
-      String(reply.getHeader('content-type')),
-      ANSWER_BROTLI_QUALITY,
-    );
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    const headers: KeptAnswer['headers'] = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !PER_ANSWER.has(name)) headers[name] = value;
-    }
-    kept.keep(request.url, { document, tags, headers }, mark);
+    const document = keep(request, reply, payload, tags, mark);
     const encoding = document.encodingFor(request.headers['accept-encoding']);
     reply.header('etag', document.etag(encoding));
     if (encoding === 'identity') return payload;
     reply.header('content-encoding', encoding);
     return document.encoded(encoding);
   });
+
+  /** Keeps `json`, an answer as everyone sees it, with the headers this reply has that are not its own. */
+  function keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    json: string,
+    tags: readonly string[],
+    mark: number,
+  ): ReadyDocument {
+    const document = new ReadyDocument(json, String(reply.getHeader('content-type')), ANSWER_BROTLI_QUALITY);
+    const headers: KeptAnswer['headers'] = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !PER_ANSWER.has(name)) headers[name] = value;
+    }
+    const viewers = request.routeOptions.config.readCache!.viewers;
+    const likes = viewers === 'likes' ? LikeSlots.of(json) : undefined;
+    kept.keep(request.url, { document, tags, headers, viewers, likes }, mark);
+    return document;
+  }
 }

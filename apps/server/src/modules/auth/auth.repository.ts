@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { hotRead } from '../../db/hot-reads.js';
 import type { Database, UserRow } from '../../db/schema.js';
 
@@ -37,6 +37,38 @@ export async function findSessionWithUser(
   if (!row) return undefined;
   const { session_id, session_expires_at, ...user } = row;
   return { sessionId: session_id, expiresAt: session_expires_at, user };
+}
+
+/**
+ * A session by its token, with which of `portfolioIds` its user likes, in one statement (one round trip
+ * on PostgreSQL): what a signed-in read of kept portfolios needs (see plugins/read-cache.ts). A row per
+ * liked portfolio, or one with none.
+ */
+export async function findSessionLikes(
+  db: Executor,
+  tokenHash: string,
+  now: string,
+  portfolioIds: readonly string[],
+): Promise<{ sessionId: string; expiresAt: Date | string; liked: string[] } | undefined> {
+  // `in ()` is not SQL; no portfolio has the empty id.
+  const among = portfolioIds.length > 0 ? portfolioIds : [''];
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const rows = await hotRead(db, `session-likes:${among.length}`, [...among, tokenHash, now], () => ({
+    // A session goes with its user (on delete cascade): no join to users. On SQLite the likes are probed
+    // in (user_id, portfolio_id), where one user's are neighbours, rather than in the primary key, where
+    // each portfolio's are elsewhere: the planner sees no difference, memory does.
+    compile: () =>
+      sql<{ session_id: string; expires_at: Date | string; portfolio_id: string | null }>`
+        select s.id as session_id, s.expires_at, l.portfolio_id
+        from sessions s
+        left join likes l ${postgres ? sql`` : sql`indexed by likes_user_index`}
+          on l.user_id = s.user_id and l.portfolio_id in (${sql.join(among)})
+        where s.token_hash = ${tokenHash} and s.expires_at > ${now}`.compile(db),
+  }));
+  const [first] = rows;
+  if (!first) return undefined;
+  const liked = rows.flatMap((row) => (row.portfolio_id === null ? [] : [row.portfolio_id]));
+  return { sessionId: first.session_id, expiresAt: first.expires_at, liked };
 }
 
 export function extendSession(db: Executor, sessionId: string, expiresAt: string) {

@@ -39,6 +39,13 @@ const emailTaken = () =>
 const invalidCredentials = () =>
   new HttpError(401, 'INVALID_CREDENTIALS', 'Email (yoki foydalanuvchi nomi) yoki parol noto‘g‘ri');
 
+/** The new expiry of a session used at `now`, when it is due (at most hourly); undefined otherwise. */
+function renewalOf(expiresAt: Date | string, now: Date): string | undefined {
+  const renewed = addDays(now, SESSION_DAYS);
+  const due = renewed.getTime() - new Date(toIsoString(expiresAt)).getTime() > SESSION_REFRESH_MS;
+  return due ? renewed.toISOString() : undefined;
+}
+
 export class AuthService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -176,12 +183,21 @@ export class AuthService {
     const now = new Date();
     const found = await auth.findSessionWithUser(this.db, hashToken(token), now.toISOString());
     if (!found) return null;
-    const expiresAt = new Date(toIsoString(found.expiresAt));
-    const renewed = addDays(now, SESSION_DAYS);
-    if (renewed.getTime() - expiresAt.getTime() > SESSION_REFRESH_MS) {
-      await auth.extendSession(this.db, found.sessionId, renewed.toISOString());
-    }
+    const renewal = renewalOf(found.expiresAt, now);
+    if (renewal) await auth.extendSession(this.db, found.sessionId, renewal);
     return { user: found.user, sessionId: found.sessionId };
+  }
+
+  /**
+   * Which of these portfolios the holder of `token` likes, in one look-up; undefined when the token
+   * names no live session, or one due to be renewed (then `authenticate` must see the request).
+   */
+  async likesOf(token: string, portfolioIds: readonly string[]): Promise<Set<string> | undefined> {
+    if (token.length > 200) return undefined;
+    const now = new Date();
+    const found = await auth.findSessionLikes(this.db, hashToken(token), now.toISOString(), portfolioIds);
+    if (!found || renewalOf(found.expiresAt, now)) return undefined;
+    return new Set(found.liked);
   }
 
   async logout(sessionId: string): Promise<void> {

@@ -47,7 +47,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.get(
     '/portfolio/:id/comments',
     {
-      config: { readCache: true },
+      config: { readCache: { viewers: 'none' } },
       schema: {
         tags: ['comments'],
         summary: 'A page of a portfolio’s comments, newest first; `before` is the `next` of the page before',

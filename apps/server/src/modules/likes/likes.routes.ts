@@ -38,7 +38,7 @@ export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
     '/portfolio/:id/likes',
     {
       onRequest: hooks.optional,
-      config: { readCache: true },
+      config: { readCache: { viewers: 'none' } },
       schema: {
         tags: ['likes'],
         summary:

@@ -52,7 +52,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     '/portfolio',
     {
       onRequest: hooks.optional,
-      config: { readCache: true },
+      config: { readCache: { viewers: 'likes' } },
       schema: {
         tags: ['portfolios'],
         summary: 'A page of portfolios: filter by technologies, search, sort, author',
@@ -67,7 +67,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     '/portfolio/all',
     {
       onRequest: hooks.optional,
-      config: { readCache: true },
+      config: { readCache: { viewers: 'likes' } },
       schema: {
         tags: ['portfolios'],
         summary: 'Portfolios with likes and comments, newest first',
@@ -85,7 +85,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app.get(
     '/portfolio/technologies',
     {
-      config: { readCache: true },
+      config: { readCache: { viewers: 'none' } },
       schema: {
         tags: ['portfolios'],
         summary: `Technologies in use, most used first: the first ${BOUNDS.technologies}, or those starting with \`q\``,
@@ -103,7 +103,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     '/portfolio/:id',
     {
       onRequest: hooks.optional,
-      config: { readCache: true },
+      config: { readCache: { viewers: 'likes' } },
       schema: {
         tags: ['portfolios'],
         summary: 'One portfolio by id or linktitle; 404 with the body null when missing',

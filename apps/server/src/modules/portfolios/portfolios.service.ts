@@ -18,7 +18,7 @@ import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { isId, newId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/markdown.js';
-import type { Read, Reads } from '../../lib/reads.js';
+import { personal, type Read, type Reads } from '../../lib/reads.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames } from '../images/images.repository.js';
@@ -180,10 +180,7 @@ export class PortfoliosService {
     const key = `page:${JSON.stringify([query.page, query.limit, query.sort, query.filter, query.q ?? '', query.author ?? ''])}`;
     const read = await this.deps.reads.get(key, () => this.loadPage(query));
     if (!viewerId) return read;
-    return {
-      value: { ...read.value, items: await this.personalize(read.value.items, viewerId) },
-      tags: null,
-    };
+    return personal({ ...read.value, items: await this.personalize(read.value.items, viewerId) }, read);
   }
 
   /** A list request, step by step as list-plan.ts describes it. */
@@ -245,7 +242,7 @@ export class PortfoliosService {
       };
     });
     if (!viewerId) return read;
-    return { value: await this.personalizeDetails(read.value, viewerId), tags: null };
+    return personal(await this.personalizeDetails(read.value, viewerId), read);
   }
 
   /** The most used technologies, or (`q`) those whose name starts with it: never an unbounded list. */
@@ -282,8 +279,8 @@ export class PortfoliosService {
   async get(idOrLinktitle: string, viewerId: string | null): Promise<Read<Portfolio | null>> {
     const read = await this.deps.reads.get(`portfolio:${idOrLinktitle}`, () => this.load(idOrLinktitle));
     if (!viewerId || !read.value) return read;
-    const [personal] = await this.personalizeDetails([read.value], viewerId);
-    return { value: personal!, tags: null };
+    const [mine] = await this.personalizeDetails([read.value], viewerId);
+    return personal<Portfolio | null>(mine!, read);
   }
 
   private async load(idOrLinktitle: string): Promise<Read<Portfolio | null>> {

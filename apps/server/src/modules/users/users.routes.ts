@@ -65,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
     '/user/all',
     {
       onRequest: hooks.optional,
-      config: { readCache: true },
+      config: { readCache: { viewers: 'other' } },
       schema: {
         tags: ['users'],
         summary: 'Users, newest first',
@@ -85,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
     '/user/:id',
     {
       onRequest: hooks.optional,
-      config: { readCache: true },
+      config: { readCache: { viewers: 'other' } },
       schema: {
         tags: ['users'],
         summary: 'One user by id or username',
