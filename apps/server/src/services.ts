@@ -69,6 +69,7 @@ export async function createServices(
     changes,
     publicUrl: config.publicUrl,
     logger,
+    dialect,
   });
   const comments = new CommentsService(db, users, changes);
   const reads = new Reads({ enabled: config.readCache, changes });

@@ -366,6 +366,26 @@ describe('over a real connection', () => {
     expect(flags((await after.json()) as { items: Card[] }).every(([, flag]) => flag === false)).toBe(true);
   });
 
+  it('gives viewers asking at the same moment each their own likes', async () => {
+    const cards = [await createPortfolio('Bir vaqtda 1'), await createPortfolio('Bir vaqtda 2')];
+    await like(fans[0]!, cards[0]!._id);
+    await like(fans[1]!, cards[1]!._id);
+    const path = '/api/portfolio?limit=2';
+    await fetch(`${base}${path}`);
+    const viewers = [fans[0]!, fans[1]!, fans[2]!, fans[0]!, fans[1]!, fans[2]!];
+    const answers = await Promise.all(
+      viewers.map(async (viewer) => {
+        const response = await fetch(`${base}${path}`, { headers: { 'x-token': viewer.token } });
+        return flags((await response.json()) as { items: Card[] });
+      }),
+    );
+    const expected = (liked: number | null) => [
+      [cards[1]!._id, liked === 1],
+      [cards[0]!._id, liked === 0],
+    ];
+    expect(answers).toEqual([0, 1, null, 0, 1, null].map(expected));
+  });
+
   it('keeps the answer everyone sees from a signed-in viewer’s first read', async () => {
     const portfolio = await createPortfolio('Birinchi o‘quvchi');
     await like(fans[2]!, portfolio._id);

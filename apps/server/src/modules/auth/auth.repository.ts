@@ -39,36 +39,62 @@ export async function findSessionWithUser(
   return { sessionId: session_id, expiresAt: session_expires_at, user };
 }
 
+export interface SessionLikes {
+  sessionId: string;
+  expiresAt: Date | string;
+  liked: string[];
+}
+
 /**
- * A session by its token, with which of `portfolioIds` its user likes, in one statement (one round trip
- * on PostgreSQL): what a signed-in read of kept portfolios needs (see plugins/read-cache.ts). A row per
- * liked portfolio, or one with none.
+ * Sessions by their tokens' hashes, each with which of `portfolioIds` its user likes, in one statement
+ * (one round trip on PostgreSQL for a whole batch, see `Batches`): what a signed-in read of kept
+ * portfolios needs (see plugins/read-cache.ts). Keyed by token hash; a token with no live session is
+ * missing.
  */
-export async function findSessionLikes(
+export async function findSessionsLikes(
   db: Executor,
-  tokenHash: string,
+  tokenHashes: readonly string[],
   now: string,
   portfolioIds: readonly string[],
-): Promise<{ sessionId: string; expiresAt: Date | string; liked: string[] } | undefined> {
+): Promise<Map<string, SessionLikes>> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // `in ()` is not SQL; no portfolio has the empty id.
   const among = portfolioIds.length > 0 ? portfolioIds : [''];
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const rows = await hotRead(db, `session-likes:${among.length}`, [...among, tokenHash, now], () => ({
+  // PostgreSQL takes the lists as two array parameters (one statement for every batch); SQLite's `in`
+  // lists make one statement per pair of lengths.
+  const [shape, parameters] = postgres
+    ? ['sessions-likes', [[...among], [...tokenHashes], now]]
+    : [`sessions-likes:${among.length}:${tokenHashes.length}`, [...among, ...tokenHashes, now]];
+  const rows = await hotRead(db, shape, parameters, () => ({
     // A session goes with its user (on delete cascade): no join to users. On SQLite the likes are probed
     // in (user_id, portfolio_id), where one user's are neighbours, rather than in the primary key, where
     // each portfolio's are elsewhere: the planner sees no difference, memory does.
     compile: () =>
-      sql<{ session_id: string; expires_at: Date | string; portfolio_id: string | null }>`
-        select s.id as session_id, s.expires_at, l.portfolio_id
+      sql<{ token_hash: string; session_id: string; expires_at: Date | string; portfolio_id: string | null }>`
+        select s.token_hash, s.id as session_id, s.expires_at, l.portfolio_id
         from sessions s
         left join likes l ${postgres ? sql`` : sql`indexed by likes_user_index`}
-          on l.user_id = s.user_id and l.portfolio_id in (${sql.join(among)})
-        where s.token_hash = ${tokenHash} and s.expires_at > ${now}`.compile(db),
+          on l.user_id = s.user_id and ${
+            postgres
+              ? sql`l.portfolio_id = any(${parameters[0]})`
+              : sql`l.portfolio_id in (${sql.join(among)})`
+          }
+        where ${
+          postgres
+            ? sql`s.token_hash = any(${parameters[1]})`
+            : sql`s.token_hash in (${sql.join(tokenHashes)})`
+        } and s.expires_at > ${now}`.compile(db),
   }));
-  const [first] = rows;
-  if (!first) return undefined;
-  const liked = rows.flatMap((row) => (row.portfolio_id === null ? [] : [row.portfolio_id]));
-  return { sessionId: first.session_id, expiresAt: first.expires_at, liked };
+  const sessions = new Map<string, SessionLikes>();
+  for (const row of rows) {
+    let session = sessions.get(row.token_hash);
+    if (!session) {
+      session = { sessionId: row.session_id, expiresAt: row.expires_at, liked: [] };
+      sessions.set(row.token_hash, session);
+    }
+    if (row.portfolio_id !== null) session.liked.push(row.portfolio_id);
+  }
+  return sessions;
 }
 
 export function extendSession(db: Executor, sessionId: string, expiresAt: string) {

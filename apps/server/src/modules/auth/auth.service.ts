@@ -1,7 +1,9 @@
 import type { LoginBody, RegisterBody } from '@portfolio-master/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
+import { Batches } from '../../lib/batches.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/database-errors.js';
 import { addDays, toIsoString } from '../../lib/dates.js';
@@ -46,7 +48,12 @@ function renewalOf(expiresAt: Date | string, now: Date): string | undefined {
   return due ? renewed.toISOString() : undefined;
 }
 
+type SessionLikesAsk = { tokenHash: string; portfolioIds: readonly string[] };
+
 export class AuthService {
+  /** On PostgreSQL, where each statement is a round trip, the look-ups of one turn go together. */
+  private readonly sessionLikes: Batches<SessionLikesAsk, auth.SessionLikes | undefined> | null;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly deps: {
@@ -56,8 +63,22 @@ export class AuthService {
       changes: ChangeFeed;
       publicUrl: string;
       logger: FastifyBaseLogger;
+      dialect: Dialect;
     },
-  ) {}
+  ) {
+    this.sessionLikes =
+      deps.dialect === 'postgres'
+        ? new Batches(async (asks) => {
+            const found = await auth.findSessionsLikes(
+              this.db,
+              [...new Set(asks.map((ask) => ask.tokenHash))],
+              new Date().toISOString(),
+              [...new Set(asks.flatMap((ask) => ask.portfolioIds))],
+            );
+            return asks.map((ask) => found.get(ask.tokenHash));
+          })
+        : null;
+  }
 
   async sendVerification(email: string, ip: string): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
@@ -189,15 +210,24 @@ export class AuthService {
   }
 
   /**
-   * Which of these portfolios the holder of `token` likes, in one look-up; undefined when the token
-   * names no live session, or one due to be renewed (then `authenticate` must see the request).
+   * Which of these portfolios the holder of `token` likes, in one look-up (on PostgreSQL, one for all the
+   * requests that asked in the same turn of the event loop); undefined when the token names no live
+   * session, or one due to be renewed (then `authenticate` must see the request).
    */
   async likesOf(token: string, portfolioIds: readonly string[]): Promise<Set<string> | undefined> {
     if (token.length > 200) return undefined;
     const now = new Date();
-    const found = await auth.findSessionLikes(this.db, hashToken(token), now.toISOString(), portfolioIds);
+    const ask = { tokenHash: hashToken(token), portfolioIds };
+    const found = this.sessionLikes
+      ? await this.sessionLikes.load(ask)
+      : (await auth.findSessionsLikes(this.db, [ask.tokenHash], now.toISOString(), portfolioIds)).get(
+          ask.tokenHash,
+        );
     if (!found || renewalOf(found.expiresAt, now)) return undefined;
-    return new Set(found.liked);
+    const liked = new Set(found.liked);
+    // A batch asks about every portfolio any of its requests named: keep this request's own.
+    if (this.sessionLikes) for (const id of liked) if (!portfolioIds.includes(id)) liked.delete(id);
+    return liked;
   }
 
   async logout(sessionId: string): Promise<void> {
