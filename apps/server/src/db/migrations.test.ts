@@ -98,6 +98,7 @@ beforeAll(async () => {
     '20261124090000_author_updated_index',
     '20261125090000_likers_index',
     '20261126090000_search_terms',
+    '20261127090000_portfolio_lists',
   ]);
 });
 

@@ -5,6 +5,7 @@ import * as indexedTechnologyFilter from './migrations/20261123090000_indexed_te
 import * as authorUpdatedIndex from './migrations/20261124090000_author_updated_index.js';
 import * as likersIndex from './migrations/20261125090000_likers_index.js';
 import * as searchTerms from './migrations/20261126090000_search_terms.js';
+import * as portfolioLists from './migrations/20261127090000_portfolio_lists.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '20261124090000_author_updated_index': authorUpdatedIndex,
   '20261125090000_likers_index': likersIndex,
   '20261126090000_search_terms': searchTerms,
+  '20261127090000_portfolio_lists': portfolioLists,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,12 @@ export interface PortfoliosTable {
   comments_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Its technologies' names and its gallery's file names in order, as JSON arrays: copies of
+   * portfolio_technologies and images, written with them (`refreshPortfolioLists`), read with the row.
+   */
+  technology_names: Generated<string>;
+  image_names: Generated<string>;
 }
 
 export interface ImagesTable {

@@ -483,6 +483,7 @@ async function insertPortfolios(
         comments_count: plan.commentCounts[i] as number,
         created_at: createdAt,
         updated_at: new Date(updated).toISOString(),
+        technology_names: JSON.stringify(technologies),
         ...(dialect === 'postgres'
           ? {
               search_vector: sql<string>`to_tsvector('simple', ${entry.document})`,

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { portfolioListsOf } from '../../modules/portfolios/portfolios.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
 
@@ -29,6 +30,16 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
         where t.portfolios_count <> coalesce(x.c, 0)`,
     ],
     ['duplicate linktitles', sql`select count(*) - count(distinct linktitle) as n from portfolios`],
+    [
+      'portfolios whose technology_names or image_names differ from their technologies and images',
+      dialect === 'postgres'
+        ? sql`select count(*) as n from portfolios p
+            where p.technology_names::jsonb <> (${portfolioListsOf(dialect, sql`p.id`).technologies})::jsonb
+              or p.image_names::jsonb <> (${portfolioListsOf(dialect, sql`p.id`).images})::jsonb`
+        : sql`select count(*) as n from portfolios p
+            where p.technology_names <> ${portfolioListsOf(dialect, sql`p.id`).technologies}
+              or p.image_names <> ${portfolioListsOf(dialect, sql`p.id`).images}`,
+    ],
     [
       'portfolios without technologies',
       sql`select count(*) as n from portfolios p

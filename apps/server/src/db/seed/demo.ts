@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import type { ImageStore, StoredImage } from '../../modules/images/image-store.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
+import { refreshPortfolioLists } from '../../modules/portfolios/portfolios.repository.js';
 import { writeSearchEntry } from '../../modules/portfolios/search.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
@@ -380,5 +381,8 @@ async function insertAll(
   );
   if (comments.length > 0) await db.insertInto('comments').values(comments).execute();
 
-  for (const portfolio of portfolios) await writeSearchEntry(db, dialect, portfolio.id);
+  for (const portfolio of portfolios) {
+    await refreshPortfolioLists(db, portfolio.id);
+    await writeSearchEntry(db, dialect, portfolio.id);
+  }
 }

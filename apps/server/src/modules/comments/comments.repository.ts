@@ -39,7 +39,8 @@ function selectComments(db: Executor) {
 
 /**
  * One page of a portfolio's comments, newest first, older than `before` when given: a seek on
- * `(portfolio_id, created_at, id)` and `limit` steps, however many comments there are.
+ * `(portfolio_id, created_at, id)` (a row-value comparison, which both databases answer as a range of
+ * that index) and `limit` steps, however many comments there are.
  */
 export function findCommentsPage(
   db: Executor,
@@ -47,16 +48,20 @@ export function findCommentsPage(
   before: { at: string; id: string } | undefined,
   limit: number,
 ): Promise<CommentRow[]> {
-  let query = selectComments(db).where('c.portfolio_id', '=', portfolioId);
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('c.created_at', '<', before.at),
-        eb.and([eb('c.created_at', '=', before.at), eb('c.id', '<', before.id)]),
-      ]),
+  const newestFirst = <Q extends ReturnType<typeof selectComments>>(query: Q) =>
+    query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit);
+  if (!before) {
+    return hotRead(db, 'comments-page', [portfolioId, limit], () =>
+      newestFirst(selectComments(db).where('c.portfolio_id', '=', portfolioId)),
     );
   }
-  return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+  return hotRead(db, 'comments-page-before', [portfolioId, before.at, before.id, limit], () =>
+    newestFirst(
+      selectComments(db)
+        .where('c.portfolio_id', '=', portfolioId)
+        .where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(before.at, before.id))),
+    ),
+  );
 }
 
 /** The newest `limit` comments of each of these portfolios, newest first within each. */

@@ -58,7 +58,23 @@ export function findLikersPage(
   before: { at: string; id: string } | undefined,
   limit: number,
 ): Promise<LikerRow[]> {
-  let query = db
+  const page = (query: ReturnType<typeof selectLikers>) =>
+    query.orderBy('l.created_at', 'desc').orderBy('l.user_id', 'desc').limit(limit);
+  if (!before) {
+    return hotRead(db, 'likers-page', [portfolioId, limit], () => page(selectLikers(db, portfolioId)));
+  }
+  // A row-value comparison: a range of (portfolio_id, created_at, user_id) on both databases.
+  return hotRead(db, 'likers-page-before', [portfolioId, before.at, before.id, limit], () =>
+    page(
+      selectLikers(db, portfolioId).where((eb) =>
+        eb(eb.refTuple('l.created_at', 'l.user_id'), '<', eb.tuple(before.at, before.id)),
+      ),
+    ),
+  );
+}
+
+function selectLikers(db: Executor, portfolioId: string) {
+  return db
     .selectFrom('likes as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .select([
@@ -72,15 +88,6 @@ export function findLikersPage(
       'u.email',
     ])
     .where('l.portfolio_id', '=', portfolioId);
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('l.created_at', '<', before.at),
-        eb.and([eb('l.created_at', '=', before.at), eb('l.user_id', '<', before.id)]),
-      ]),
-    );
-  }
-  return query.orderBy('l.created_at', 'desc').orderBy('l.user_id', 'desc').limit(limit).execute();
 }
 
 /** The newest `limit` likers' ids of each of these portfolios. */

@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/app.js';
 import { multipart, pngImage } from '../../test/forms.js';
+import { findInconsistencies } from '../../db/seed/consistency.js';
 import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
 
 let context: TestContext;
@@ -294,6 +295,19 @@ describe('PUT /portfolio/update/{id}', () => {
       .where('portfolio_id', '=', portfolio._id)
       .execute();
     expect(rows).toEqual([]);
+    // The names kept on the portfolio's row followed every step.
+    expect(await findInconsistencies(context.app.services.db, context.app.services.dialect)).toEqual([]);
+  });
+
+  it('shows technologies in the order last sent, with the spelling each was first used with', async () => {
+    await createPortfolio(other, { used: ['GraphQL'] });
+    const portfolio = await createPortfolio(owner, { used: ['Rust', 'graphql', 'Go'] });
+    expect(portfolio.used).toEqual(['Rust', 'GraphQL', 'Go']);
+    const reordered = await update(owner, portfolio._id, { used: ['Go', 'Elixir', 'Rust'] });
+    expect(reordered.json().used).toEqual(['Go', 'Elixir', 'Rust']);
+    const listed = await call(context.app, { method: 'GET', url: '/api/portfolio?filter=Elixir' });
+    expect(listed.json().items.map((item: Portfolio) => item.used)).toEqual([['Go', 'Elixir', 'Rust']]);
+    expect(await findInconsistencies(context.app.services.db, context.app.services.dialect)).toEqual([]);
   });
 
   it('ignores keepImages names that are not this portfolio’s and never deletes their files', async () => {

@@ -8,7 +8,7 @@ import { countTextIndexMatches, findTextIndexPage, writeSearchEntry } from './se
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface PortfolioWithAuthor extends PortfolioRow {
+export interface PortfolioWithAuthor extends Omit<PortfolioRow, 'technology_names' | 'image_names'> {
   author_username: string;
   author_firstname: string;
   author_lastname: string;
@@ -23,17 +23,8 @@ export interface PortfolioWithAuthor extends PortfolioRow {
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/**
- * A portfolio with its author, technologies and gallery in one statement: the lists are aggregated
- * by correlated subqueries on (portfolio_id, position) indexes, as an array on PostgreSQL and a JSON
- * array on SQLite.
- */
+/** A portfolio with its author; its technology names and gallery are on its own row (`refreshPortfolioLists`). */
 function selectWithAuthor(db: Executor) {
-  const list = isPostgres(db)
-    ? (value: RawBuilder<unknown>, order: RawBuilder<unknown>, from: RawBuilder<unknown>) =>
-        sql<string[] | string>`array(select ${value} ${from} order by ${order})`
-    : (value: RawBuilder<unknown>, order: RawBuilder<unknown>, from: RawBuilder<unknown>) =>
-        sql<string[] | string>`(select json_group_array(${value} order by ${order}) ${from})`;
   return db
     .selectFrom('portfolios as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
@@ -55,28 +46,46 @@ function selectWithAuthor(db: Executor) {
       'u.image as author_image',
       'u.is_admin as author_is_admin',
       'u.email as author_email',
-      list(
-        sql`t.name`,
-        sql`pt.position`,
-        sql`from portfolio_technologies pt join technologies t on t.id = pt.technology_id
-          where pt.portfolio_id = p.id`,
-      ).as('used'),
-      list(sql`i.filename`, sql`i.position`, sql`from images i where i.portfolio_id = p.id`).as('images'),
-    ])
-    .$castTo<
-      Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string[] | string; images: string[] | string }
-    >();
+      'p.technology_names as used',
+      'p.image_names as images',
+    ]);
 }
 
-/** SQLite answers the lists as JSON text. */
-function withLists(
-  row: Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string[] | string; images: string[] | string },
-): PortfolioWithAuthor {
+/**
+ * A portfolio's technology names and gallery file names, in order, as the JSON arrays kept on its row,
+ * computed from portfolio_technologies and images (`portfolioId` is an SQL expression).
+ */
+export function portfolioListsOf(dialect: Dialect, portfolioId: RawBuilder<unknown>) {
+  const list = (value: RawBuilder<unknown>, order: RawBuilder<unknown>, from: RawBuilder<unknown>) =>
+    dialect === 'postgres'
+      ? sql<string>`coalesce((select json_agg(${value} order by ${order})::text ${from}), '[]')`
+      : sql<string>`(select json_group_array(${value} order by ${order}) ${from})`;
   return {
-    ...row,
-    used: typeof row.used === 'string' ? (JSON.parse(row.used) as string[]) : row.used,
-    images: typeof row.images === 'string' ? (JSON.parse(row.images) as string[]) : row.images,
+    technologies: list(
+      sql`t.name`,
+      sql`pt.position`,
+      sql`from portfolio_technologies pt join technologies t on t.id = pt.technology_id
+        where pt.portfolio_id = ${portfolioId}`,
+    ),
+    images: list(sql`i.filename`, sql`i.position`, sql`from images i where i.portfolio_id = ${portfolioId}`),
   };
+}
+
+/** Copies a portfolio's technologies and gallery onto its row: in every transaction that changes them. */
+export async function refreshPortfolioLists(db: Executor, portfolioId: string): Promise<void> {
+  const lists = portfolioListsOf(isPostgres(db) ? 'postgres' : 'sqlite', sql`${portfolioId}`);
+  await db
+    .updateTable('portfolios')
+    .set({ technology_names: lists.technologies, image_names: lists.images })
+    .where('id', '=', portfolioId)
+    .execute();
+}
+
+/** The lists are JSON text on the row. */
+function withLists(
+  row: Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string; images: string },
+): PortfolioWithAuthor {
+  return { ...row, used: JSON.parse(row.used) as string[], images: JSON.parse(row.images) as string[] };
 }
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {
@@ -198,7 +207,10 @@ export async function findTakenLinktitles(db: Executor, candidates: readonly str
 
 export async function insertPortfolio(
   db: Executor,
-  row: Omit<PortfolioRow, 'likes_count' | 'comments_count' | 'created_at' | 'updated_at'> & {
+  row: Omit<
+    PortfolioRow,
+    'likes_count' | 'comments_count' | 'created_at' | 'updated_at' | 'technology_names' | 'image_names'
+  > & {
     created_at: string;
     updated_at: string;
   },
@@ -278,7 +290,11 @@ export async function replacePortfolioTechnologies(
       .where('id', 'in', previousIds)
       .execute();
   }
-  if (technologyIds.length === 0) return;
+  if (technologyIds.length > 0) await linkTechnologies(db, portfolioId, technologyIds);
+  await refreshPortfolioLists(db, portfolioId);
+}
+
+async function linkTechnologies(db: Executor, portfolioId: string, technologyIds: readonly string[]) {
   await db
     .insertInto('portfolio_technologies')
     .values(
@@ -335,22 +351,24 @@ export async function replacePortfolioImages(
   for (const [position, filename] of keep.entries()) {
     await db.updateTable('images').set({ position }).where('filename', '=', filename).execute();
   }
-  if (added.length === 0) return;
-  await db
-    .insertInto('images')
-    .values(
-      added.map((image, index) => ({
-        filename: image.filename,
-        owner_id: ownerId,
-        portfolio_id: portfolioId,
-        position: keep.length + index,
-        width: image.width,
-        height: image.height,
-        bytes: image.bytes,
-        created_at: now,
-      })),
-    )
-    .execute();
+  if (added.length > 0) {
+    await db
+      .insertInto('images')
+      .values(
+        added.map((image, index) => ({
+          filename: image.filename,
+          owner_id: ownerId,
+          portfolio_id: portfolioId,
+          position: keep.length + index,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  await refreshPortfolioLists(db, portfolioId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { hotRead } from '../../db/hot-reads.js';
 import type { Database, NewUser, UserRow, UsersTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -47,14 +48,15 @@ export async function updateUser(db: Executor, id: string, patch: UserPatch): Pr
 }
 
 export function listUsers(db: Executor, limit: number, offset: number): Promise<UserRow[]> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return hotRead(db, 'users-page', [limit, offset], () =>
+    db
+      .selectFrom('users')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export interface PortfolioRefRow {
@@ -62,74 +64,60 @@ export interface PortfolioRefRow {
   author_id: string;
   title: string;
   linktitle: string;
+  /** Its gallery's file names in order, as the JSON array kept on its row. */
+  image_names: string;
 }
 
-/**
- * Each author's newest `limit` portfolios, with their image names in gallery order, and how many
- * portfolios each author has in all.
- */
+/** Each author's newest `limit` portfolios, with their gallery, and how many portfolios each has in all. */
 export async function findPortfolioRefs(
   db: Executor,
   authorIds: readonly string[],
   limit: number,
-): Promise<{
-  portfolios: PortfolioRefRow[];
-  images: { portfolio_id: string | null; filename: string }[];
-  counts: Map<string, number>;
-}> {
-  if (authorIds.length === 0) return { portfolios: [], images: [], counts: new Map() };
-  const portfoliosQuery =
-    authorIds.length === 1
-      ? db
-          .selectFrom('portfolios')
-          .select(['id', 'author_id', 'title', 'linktitle'])
-          .where('author_id', '=', authorIds[0]!)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-      : db
-          .selectFrom(
-            db
-              .selectFrom('portfolios')
-              .select(['id', 'author_id', 'title', 'linktitle'])
-              .select((eb) =>
-                eb.fn
-                  .agg<number>('row_number')
-                  .over((over) =>
-                    over.partitionBy('author_id').orderBy('created_at', 'desc').orderBy('id', 'desc'),
-                  )
-                  .as('rank'),
-              )
-              .where('author_id', 'in', authorIds)
-              .as('ranked'),
-          )
-          .select(['id', 'author_id', 'title', 'linktitle'])
-          .where('rank', '<=', limit)
-          .orderBy('author_id')
-          .orderBy('rank');
+): Promise<{ portfolios: PortfolioRefRow[]; counts: Map<string, number> }> {
+  if (authorIds.length === 0) return { portfolios: [], counts: new Map() };
+  const columns = ['id', 'author_id', 'title', 'linktitle', 'image_names'] as const;
   const [portfolios, counted] = await Promise.all([
-    portfoliosQuery.execute(),
-    db
-      .selectFrom('portfolios')
-      .select(['author_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-      .where('author_id', 'in', authorIds)
-      .groupBy('author_id')
-      .execute(),
+    authorIds.length === 1
+      ? hotRead(db, 'author-portfolio-refs', [authorIds[0]!, limit], () =>
+          db
+            .selectFrom('portfolios')
+            .select(columns)
+            .where('author_id', '=', authorIds[0]!)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit),
+        )
+      : hotRead(db, `authors-portfolio-refs:${authorIds.length}`, [...authorIds, limit], () =>
+          db
+            .selectFrom(
+              db
+                .selectFrom('portfolios')
+                .select(columns)
+                .select((eb) =>
+                  eb.fn
+                    .agg<number>('row_number')
+                    .over((over) =>
+                      over.partitionBy('author_id').orderBy('created_at', 'desc').orderBy('id', 'desc'),
+                    )
+                    .as('rank'),
+                )
+                .where('author_id', 'in', authorIds)
+                .as('ranked'),
+            )
+            .select(columns)
+            .where('rank', '<=', limit)
+            .orderBy('author_id')
+            .orderBy('rank'),
+        ),
+    hotRead(db, `authors-portfolio-counts:${authorIds.length}`, authorIds, () =>
+      db
+        .selectFrom('portfolios')
+        .select(['author_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('author_id', 'in', authorIds)
+        .groupBy('author_id'),
+    ),
   ]);
-  const counts = new Map(counted.map((row) => [row.author_id, Number(row.count)]));
-  if (portfolios.length === 0) return { portfolios, images: [], counts };
-  const images = await db
-    .selectFrom('images')
-    .select(['portfolio_id', 'filename'])
-    .where(
-      'portfolio_id',
-      'in',
-      portfolios.map((portfolio) => portfolio.id),
-    )
-    .orderBy('portfolio_id')
-    .orderBy('position')
-    .execute();
-  return { portfolios, images, counts };
+  return { portfolios, counts: new Map(counted.map((row) => [row.author_id, Number(row.count)])) };
 }
 
 export async function setAdminFlag(db: Executor, username: string, isAdmin: boolean): Promise<boolean> {

@@ -72,18 +72,7 @@ export class UsersService {
   private async portfolioRefs(
     authorIds: string[],
   ): Promise<Map<string, { newest: PortfolioRef[]; count: number }>> {
-    const {
-      portfolios,
-      images: imageRows,
-      counts,
-    } = await users.findPortfolioRefs(this.db, authorIds, BOUNDS.userPortfolios);
-    const imagesByPortfolio = new Map<string, string[]>();
-    for (const image of imageRows) {
-      if (!image.portfolio_id) continue;
-      const list = imagesByPortfolio.get(image.portfolio_id) ?? [];
-      list.push(image.filename);
-      imagesByPortfolio.set(image.portfolio_id, list);
-    }
+    const { portfolios, counts } = await users.findPortfolioRefs(this.db, authorIds, BOUNDS.userPortfolios);
     const byAuthor = new Map<string, { newest: PortfolioRef[]; count: number }>(
       [...counts].map(([authorId, count]) => [authorId, { newest: [], count }]),
     );
@@ -92,7 +81,7 @@ export class UsersService {
         _id: portfolio.id,
         title: portfolio.title,
         linktitle: portfolio.linktitle,
-        images: imagesByPortfolio.get(portfolio.id) ?? [],
+        images: JSON.parse(portfolio.image_names) as string[],
       });
     }
     return byAuthor;

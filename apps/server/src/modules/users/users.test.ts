@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/app.js';
 import { setAdminRole } from './admin-role.js';
+import { refreshPortfolioLists } from '../portfolios/portfolios.repository.js';
 
 let context: TestContext;
 let alice: TestUser;
@@ -62,6 +63,8 @@ async function insertPortfolio(authorId: string, title: string, images: string[]
       })
       .execute();
   }
+  // As every write of a gallery does (decision 19).
+  await refreshPortfolioLists(db, id);
   return { id, linktitle: `${id}_${title.replace(/\s+/g, '_')}` };
 }
 
