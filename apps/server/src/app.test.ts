@@ -49,6 +49,43 @@ describe('malformed and oversized requests', () => {
     );
   });
 
+  it('refuses a JSON body that is not UTF-8 with 400, storing nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await context.app.services.db
+            .selectFrom('portfolios')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const body = (title: Buffer) =>
+      Buffer.concat([
+        Buffer.from('{"title":"'),
+        title,
+        Buffer.from('","url":"https://u.example.uz","used":["Go"]}'),
+      ]);
+    for (const bad of [
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from([0x4b, 0xc3]),
+      Buffer.from([0xed, 0xa0, 0x80]),
+    ]) {
+      const response = await post('/api/portfolio/create', 'application/json', body(bad), {
+        'x-token': user.token,
+      });
+      expectProblem(response, 400, 'BAD_REQUEST');
+      expect(response.json().detail).toMatch(/UTF-8/);
+    }
+    expect(await count()).toBe(before);
+    // The same text as UTF-8 is taken, Uzbek letters and all.
+    const good = await post('/api/portfolio/create', 'application/json', body(Buffer.from('O‘zbekcha nom')), {
+      'x-token': user.token,
+    });
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().title).toBe('O‘zbekcha nom');
+  });
+
   it('answers a JSON body with a __proto__ key with 400', async () => {
     const response = await post(
       '/api/login',
