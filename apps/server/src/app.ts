@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import type { FeedsOptions } from './modules/feeds/feeds.service.js';
+import { findLinkedImageNames } from './modules/images/images.repository.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { previewCardRoutes } from './modules/og/og.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
@@ -107,8 +108,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     60 * 60 * 1000,
   );
   purge.unref();
+  // Image files a crash left between saving and committing their rows: at start, then hourly.
+  const sweepImages = () =>
+    services.imageStore
+      .sweep((names) => findLinkedImageNames(database.db, names))
+      .then(({ placed, removed }) => {
+        if (placed + removed > 0)
+          app.log.info({ placed, removed }, 'image files left by an interrupted write swept');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'image sweep failed'));
+  const firstSweep = sweepImages();
+  const sweep = setInterval(() => void sweepImages(), 60 * 60 * 1000);
+  sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    clearInterval(sweep);
+    await firstSweep;
     services.mailer.close();
     await services.limiter.close();
     await services.changes.close();

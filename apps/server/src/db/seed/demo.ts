@@ -79,6 +79,7 @@ export async function seedDemo(
       await imageStore.remove(stored);
       return false;
     }
+    await imageStore.place(stored);
   } catch (error) {
     await imageStore.remove(stored);
     // Another instance seeding the same empty database at the same moment won the race.

@@ -169,6 +169,7 @@ export class AuthService {
       }
       throw error;
     }
+    if (stored) await this.deps.imageStore.place([stored.filename]);
     await this.deps.changes.publish([changeTags.users]);
     const user = await users.findUserById(this.db, userId);
     return { user: user!, token: sessionToken };

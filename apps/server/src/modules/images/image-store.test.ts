@@ -120,13 +120,32 @@ const tooLarge = { statusCode: 413, code: 'PAYLOAD_TOO_LARGE' };
 let dir: string;
 let store: ImageStore;
 
-/** The originals on disk, without the variants folder. */
-const originals = () => fs.readdirSync(dir).filter((name) => name !== 'variants' && name !== 'incoming');
+const FOLDERS = new Set(['variants', 'incoming', 'pending']);
+/** The originals on disk, waiting or in place, without the folders. */
+const originals = () => [
+  ...fs.readdirSync(dir).filter((name) => !FOLDERS.has(name)),
+  ...fs.readdirSync(path.join(dir, 'pending')),
+];
 const variants = () => fs.readdirSync(path.join(dir, 'variants'));
+
+/** A store whose saves are committed at once, as a write does once its rows are (see `place`). */
+class PlacingStore extends ImageStore {
+  override async save(...args: Parameters<ImageStore['save']>) {
+    const stored = await super.save(...args);
+    await this.place([stored.filename]);
+    return stored;
+  }
+
+  override async saveAll(...args: Parameters<ImageStore['saveAll']>) {
+    const stored = await super.saveAll(...args);
+    await this.place(stored.map((image) => image.filename));
+    return stored;
+  }
+}
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-images-'));
-  store = new ImageStore(dir);
+  store = new PlacingStore(dir);
   await store.init();
 });
 
@@ -325,7 +344,7 @@ describe('ImageStore.saveAll', () => {
 });
 
 /** Counts header reads and variant renders, which must not happen once per request. */
-class CountingStore extends ImageStore {
+class CountingStore extends PlacingStore {
   headerReads = 0;
   renders = 0;
 
@@ -478,6 +497,55 @@ describe('ImageStore.init', () => {
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     expect(fs.existsSync(path.join(dir, filename))).toBe(true);
+  });
+});
+
+describe('files between saving and their rows', () => {
+  const linkedTo = (rows: Set<string>) => async (names: readonly string[]) =>
+    new Set(names.filter((name) => rows.has(name)));
+  const HOUR = 60 * 60 * 1000;
+
+  it('serves a saved file only once it is placed', async () => {
+    const plain = new ImageStore(dir);
+    const { filename } = await plain.save(await solid(80, 40).png().toBuffer(), LARGE);
+    expect(await plain.resolve(filename)).toBeNull();
+    expect(fs.existsSync(path.join(dir, filename))).toBe(false);
+    await plain.place([filename]);
+    expect(await plain.resolve(filename)).toMatchObject({ file: path.join(dir, filename), width: 80 });
+    // Placing twice (a sweep got there first) is harmless.
+    await plain.place([filename]);
+    expect(fs.existsSync(path.join(dir, filename))).toBe(true);
+  });
+
+  it('sweeps what a crash left: finishes files whose rows exist, removes old ones without rows', async () => {
+    const plain = new ImageStore(dir);
+    const image = async () => (await plain.save(await solid(40, 20).png().toBuffer(), LARGE)).filename;
+    // Committed but not yet placed when the process died: its row exists.
+    const committed = await image();
+    // Saved, then the process died before the transaction: no row.
+    const abandoned = await image();
+    // Another request's, still being written: no row yet.
+    const underWay = await image();
+    // In place, but its row went in a delete whose file removal never ran.
+    const leftover = await image();
+    await plain.place([leftover]);
+    await plain.resolve(leftover, 64);
+    // In place with its row: untouched.
+    const kept = await image();
+    await plain.place([kept]);
+
+    const rows = new Set([committed, kept]);
+    // Within the hour nothing without a row is touched; the committed one is finished at once.
+    expect(await plain.sweep(linkedTo(rows))).toEqual({ placed: 1, removed: 0 });
+    expect(await plain.resolve(committed)).not.toBeNull();
+    expect(originals().sort()).toEqual([committed, abandoned, underWay, leftover, kept].sort());
+
+    rows.add(underWay);
+    expect(await plain.sweep(linkedTo(rows), Date.now() + 2 * HOUR)).toEqual({ placed: 1, removed: 2 });
+    expect(originals().sort()).toEqual([committed, underWay, kept].sort());
+    expect(variants()).toEqual([]);
+    expect(await plain.resolve(abandoned)).toBeNull();
+    expect(await plain.resolve(kept)).not.toBeNull();
   });
 });
 

@@ -53,6 +53,10 @@ const CONCURRENT_VARIANTS = 1;
 const WIDTH_CACHE_SIZE = 10_000;
 /** Temporary files older than this were left by a crashed process, not written by a live one. */
 const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+/** A saved file whose rows never came (a crash, a failed transaction) is removed after this long. */
+const ORPHAN_AFTER_MS = 60 * 60 * 1000;
+/** Names looked up in the database at a time by `sweep`. */
+const SWEEP_BATCH = 500;
 
 sharp.cache(false);
 sharp.concurrency(1);
@@ -85,18 +89,28 @@ export class ImageStore {
   private readonly encodes = new JobSlots(CONCURRENT_ENCODES);
   private readonly variants = new JobSlots(CONCURRENT_VARIANTS);
 
+  /**
+   * Where saved files wait until the rows that name them are committed (`place`): what a crash leaves
+   * between the two is finished or removed by `sweep`, never served.
+   */
+  private readonly pendingDir: string;
+  /** Widths of saved files until they are placed: then they are served, and their width known. */
+  private readonly waitingWidths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
+
   constructor(readonly dir: string) {
     this.variantsDir = path.join(dir, 'variants');
     this.incomingDir = path.join(dir, 'incoming');
+    this.pendingDir = path.join(dir, 'pending');
   }
 
   async init(): Promise<void> {
-    await Promise.all([
-      fs.mkdir(this.variantsDir, { recursive: true }),
-      fs.mkdir(this.incomingDir, { recursive: true }),
-    ]);
     await Promise.all(
-      [this.dir, this.variantsDir, this.incomingDir].map((dir) => removeStaleTemporaries(dir)),
+      [this.variantsDir, this.incomingDir, this.pendingDir].map((dir) => fs.mkdir(dir, { recursive: true })),
+    );
+    await Promise.all(
+      [this.dir, this.variantsDir, this.incomingDir, this.pendingDir].map((dir) =>
+        removeStaleTemporaries(dir),
+      ),
     );
   }
 
@@ -123,11 +137,71 @@ export class ImageStore {
     return stored;
   }
 
-  /** Removes originals and every variant; missing files are fine. */
+  /**
+   * Puts saved files where they are served, once the rows that name them are committed. A file that
+   * cannot be moved now (the disk, a crash) is moved by the next `sweep`, which finds its row.
+   */
+  async place(filenames: readonly string[]): Promise<void> {
+    await Promise.all(
+      filenames.filter(isImageFilename).map(async (filename) => {
+        try {
+          await fs.rename(path.join(this.pendingDir, filename), path.join(this.dir, filename));
+        } catch {
+          return;
+        }
+        const width = this.waitingWidths.get(filename);
+        this.waitingWidths.delete(filename);
+        if (width !== undefined) this.widths.set(filename, width);
+      }),
+    );
+  }
+
+  /**
+   * Finishes what a crash interrupted: a waiting file whose row exists is put in place; a waiting file
+   * without one, or a served file whose row is gone, is removed once it is older than an hour (younger
+   * ones may belong to a write still under way). `linked` says which names have rows.
+   */
+  async sweep(
+    linked: (filenames: readonly string[]) => Promise<Set<string>>,
+    now = Date.now(),
+  ): Promise<{ placed: number; removed: number }> {
+    let placed = 0;
+    let removed = 0;
+    const orphaned = async (file: string) => {
+      const stats = await fs.stat(file).catch(() => undefined);
+      return stats !== undefined && stats.mtimeMs < now - ORPHAN_AFTER_MS;
+    };
+    for (const [dir, waiting] of [
+      [this.pendingDir, true],
+      [this.dir, false],
+    ] as const) {
+      const names = (await fs.readdir(dir)).filter(isImageFilename);
+      for (let start = 0; start < names.length; start += SWEEP_BATCH) {
+        const batch = names.slice(start, start + SWEEP_BATCH);
+        const rows = await linked(batch);
+        for (const name of batch) {
+          const file = path.join(dir, name);
+          if (rows.has(name)) {
+            if (!waiting) continue;
+            await fs.rename(file, path.join(this.dir, name));
+            placed += 1;
+          } else if (await orphaned(file)) {
+            await this.remove([name]);
+            removed += 1;
+          }
+        }
+      }
+    }
+    return { placed, removed };
+  }
+
+  /** Removes originals (waiting or in place) and every variant; missing files are fine. */
   async remove(filenames: readonly string[]): Promise<void> {
     await Promise.all(
       filenames.filter(isImageFilename).map(async (filename) => {
         this.widths.delete(filename);
+        this.waitingWidths.delete(filename);
+        await fs.rm(path.join(this.pendingDir, filename), { force: true });
         await fs.rm(path.join(this.dir, filename), { force: true });
         await Promise.all(
           IMAGE_WIDTHS.map((width) => fs.rm(this.variantPath(filename, width), { force: true })),
@@ -185,10 +259,13 @@ export class ImageStore {
     );
   }
 
-  /** Encoded straight to a temporary file beside its final name: no encoded bytes pass through the heap. */
+  /**
+   * Encoded straight to a temporary file beside its waiting name: no encoded bytes pass through the heap.
+   * It is served once `place` moves it.
+   */
   private async store(input: ImageInput, maxDimension: number): Promise<StoredImage> {
     const filename = `${newId()}.webp`;
-    const file = path.join(this.dir, filename);
+    const file = path.join(this.pendingDir, filename);
     const temporary = temporaryPath(file);
     let info: OutputInfo;
     try {
@@ -210,7 +287,7 @@ export class ImageStore {
       await fs.rm(temporary, { force: true });
       throw error;
     }
-    this.widths.set(filename, info.width);
+    this.waitingWidths.set(filename, info.width);
     return { filename, width: info.width, height: info.height, bytes: info.size };
   }
 

@@ -44,3 +44,10 @@ export async function findPortfolioImageNames(db: Executor, portfolioId: string)
     .execute();
   return rows.map((row) => row.filename);
 }
+
+/** Which of these file names have an image row (`ImageStore.sweep`). */
+export async function findLinkedImageNames(db: Executor, filenames: readonly string[]): Promise<Set<string>> {
+  if (filenames.length === 0) return new Set();
+  const rows = await db.selectFrom('images').select('filename').where('filename', 'in', filenames).execute();
+  return new Set(rows.map((row) => row.filename));
+}

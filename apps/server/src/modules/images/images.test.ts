@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { LIMITS } from '@portfolio-master/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { call, createTestContext, signUp, type TestContext } from '../../test/app.js';
 import { multipart } from '../../test/forms.js';
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
   const store = context.app.services.imageStore;
   wide = (await store.save(await solid(2000, 1000).png().toBuffer(), { maxDimension: 2000 })).filename;
   narrow = (await store.save(await solid(300, 200).jpeg().toBuffer(), { maxDimension: 2000 })).filename;
+  // As a write does once the rows naming them are committed.
+  await store.place([wide, narrow]);
 });
 
 afterAll(async () => {
@@ -109,6 +112,7 @@ describe('GET /image/:filename', () => {
     const { filename } = await context.app.services.imageStore.save(await solid(1200, 600).png().toBuffer(), {
       maxDimension: 2000,
     });
+    await context.app.services.imageStore.place([filename]);
     const stem = filename.replace('.webp', '');
 
     const responses = await Promise.all(
@@ -204,6 +208,7 @@ describe('GET /image/:filename', () => {
   it('answers 404 once an image is removed', async () => {
     const store = context.app.services.imageStore;
     const { filename } = await store.save(await solid(800, 400).png().toBuffer(), { maxDimension: 2000 });
+    await store.place([filename]);
     expect((await call(context.app, { method: 'GET', url: `/image/${filename}?w=256` })).statusCode).toBe(
       200,
     );
@@ -296,5 +301,45 @@ describe('an avatar upload', () => {
       headers: { 'x-token': user.token },
     });
     expect(me.json().image).toBeNull();
+  });
+});
+
+describe('files a crash left between saving and committing', () => {
+  it('are finished or removed when the app starts', async () => {
+    const owner = await signUp(context);
+    const store = context.app.services.imageStore;
+    const save = async () =>
+      (await store.save(await solid(90, 60).png().toBuffer(), { maxDimension: 2000 })).filename;
+    // Its row was committed; the process died before the file was moved into place.
+    const committed = await save();
+    await context.app.services.db
+      .insertInto('images')
+      .values({
+        filename: committed,
+        owner_id: owner.id,
+        portfolio_id: null,
+        position: 0,
+        width: 90,
+        height: 60,
+        bytes: 100,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    // Saved two hours ago; its transaction never committed.
+    const abandoned = await save();
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(uploadDir(), 'pending', abandoned), twoHoursAgo, twoHoursAgo);
+    expect((await call(context.app, { method: 'GET', url: `/image/${committed}` })).statusCode).toBe(404);
+
+    const restarted = await buildApp(context.config, { logger: false });
+    try {
+      await restarted.ready();
+      await expect.poll(() => fs.existsSync(path.join(uploadDir(), committed))).toBe(true);
+      await expect.poll(() => fs.existsSync(path.join(uploadDir(), 'pending', abandoned))).toBe(false);
+      expect((await call(restarted, { method: 'GET', url: `/image/${committed}` })).statusCode).toBe(200);
+      expect(fs.existsSync(path.join(uploadDir(), abandoned))).toBe(false);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -320,6 +320,7 @@ export class PortfoliosService {
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
             await writeSearchEntry(trx, this.dialect, id);
           });
+          await this.deps.imageStore.place(stored.map((image) => image.filename));
           await this.deps.changes.publish(portfolioChange(id, author.id));
           break;
         } catch (error) {
@@ -383,6 +384,7 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
+    await this.deps.imageStore.place(stored.map((image) => image.filename));
     await this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(removed);
     return this.afterWrite(current.id, actor.id);

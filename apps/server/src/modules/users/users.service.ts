@@ -167,6 +167,7 @@ export class UsersService {
       if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
+    if (stored) await this.imageStore.place([stored.filename]);
     // Names, avatars and bios show on every page that shows the author or their comments.
     await this.changes.publish([changeTags.everything]);
     if (stored && current.image) await this.imageStore.remove([current.image]);
