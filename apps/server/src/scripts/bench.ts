@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
 import type { DatabaseConfig } from '../config.js';
@@ -319,8 +320,8 @@ async function ensureDataset(options: BenchOptions): Promise<Dataset> {
 
 /**
  * A copy of the dataset for the writes, so the reads of later runs see the data as seeded: a file copy
- * on SQLite (the server that read it has stopped, so it is whole), a database made from it as a template
- * on PostgreSQL.
+ * on SQLite (the server that read it has stopped; what its write-ahead log still held is checkpointed
+ * into the file first, or the copy would miss it), a database made from it as a template on PostgreSQL.
  */
 async function copyForWrites(
   options: BenchOptions,
@@ -329,6 +330,12 @@ async function copyForWrites(
   if (store.dialect === 'sqlite') {
     const file = path.join(options.dir, 'writes-run.db');
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+    const source = new SQLite(store.file);
+    try {
+      source.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      source.close();
+    }
     fs.copyFileSync(store.file, file);
     return {
       store: { dialect: 'sqlite', file },
