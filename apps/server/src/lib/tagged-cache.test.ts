@@ -48,6 +48,29 @@ describe('TaggedCache', () => {
     expect(loads).toBe(1);
   });
 
+  it('never gives a load begun before a write to whoever asks after it', async () => {
+    const kept = cache();
+    const finishers: ((value: string) => void)[] = [];
+    const load = () =>
+      new Promise<{ value: string; tags: string[] }>((resolve) =>
+        finishers.push((value) => resolve({ value, tags: ['portfolio:a'] })),
+      );
+    const before = kept.getOrLoad('a', load);
+    // The write is acknowledged here: its invalidation came first.
+    kept.invalidate(['portfolio:a']);
+    const after = kept.getOrLoad('a', load);
+    expect(finishers).toHaveLength(2);
+    finishers[1]!('new count');
+    finishers[0]!('old count');
+    expect([await before, await after]).toEqual(['old count', 'new count']);
+    expect(kept.get('a')).toBe('new count');
+    // With nothing invalidated meanwhile, concurrent asks still share one load.
+    const [x, y] = [kept.getOrLoad('b', load), kept.getOrLoad('b', load)];
+    expect(finishers).toHaveLength(3);
+    finishers[2]!('b');
+    expect([await x, await y]).toEqual(['b', 'b']);
+  });
+
   it('serves but never keeps a value loaded without tags', async () => {
     const kept = cache();
     expect(await kept.getOrLoad('private', async () => ({ value: 'form', tags: null }))).toBe('form');

@@ -37,7 +37,7 @@ const REMEMBER_MS = 60_000;
 export class TaggedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly byTag = new Map<string, Set<string>>();
-  private readonly loading = new Map<string, Promise<V>>();
+  private readonly loading = new Map<string, { promise: Promise<V>; mark: number }>();
   /** When each name was last invalidated, by sequence number; and when everything was. */
   private readonly invalidated = new Map<string, { sequence: number; at: number }>();
   private everythingAt = 0;
@@ -70,22 +70,27 @@ export class TaggedCache<V> {
     return entry.value;
   }
 
-  /** The value for `key`, loaded once by whoever asks first while it is missing. */
+  /**
+   * The value for `key`, loaded once by whoever asks first while it is missing. A load joins one under
+   * way only if nothing was invalidated since that one began: whoever asks after a write was
+   * acknowledged must not be given what was read before it.
+   */
   async getOrLoad(key: string, load: () => Promise<Loaded<V>>): Promise<V> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      const mark = this.sequence;
-      pending = load()
-        .then(({ value, tags }) => {
-          if (tags) this.set(key, value, tags, mark);
-          return value;
-        })
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
+    const underWay = this.loading.get(key);
+    if (underWay && underWay.mark === this.sequence) return underWay.promise;
+    const mark = this.sequence;
+    const promise: Promise<V> = load()
+      .then(({ value, tags }) => {
+        if (tags) this.set(key, value, tags, mark);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, { promise, mark });
+    return promise;
   }
 
   /** A point in the sequence of invalidations, to pass to `set`. */
