@@ -13,6 +13,7 @@ const MAX_ENTRIES = 1000;
 export class ListTotals {
   private readonly entries = new Map<string, { total: number; expires: number }>();
   private generation = 0;
+  private readonly counting = new Map<string, Promise<number>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -20,19 +21,31 @@ export class ListTotals {
     const key = JSON.stringify([criteria.technologyIds, criteria.searchTerms, criteria.authorId ?? null]);
     const cached = this.entries.get(key);
     if (cached && cached.expires > this.now()) return cached.total;
+    // Requests that need the same total while it is being counted wait for that count: on a busy list
+    // they would otherwise all count at once, each slower for the others.
+    const counting = this.counting.get(key);
+    if (counting) return counting;
     const generation = this.generation;
-    const total = await count();
-    // A write that happened while counting may not be in the total: do not keep it.
-    if (generation === this.generation) {
-      this.entries.delete(key);
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { total, expires: this.now() + TTL_MS });
+    const pending = count();
+    this.counting.set(key, pending);
+    try {
+      const total = await pending;
+      // A write that happened while counting may not be in the total: do not keep it.
+      if (generation === this.generation) {
+        this.entries.delete(key);
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, { total, expires: this.now() + TTL_MS });
+      }
+      return total;
+    } finally {
+      if (this.counting.get(key) === pending) this.counting.delete(key);
     }
-    return total;
   }
 
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    // A count under way may miss the write: whoever asks from now on counts again.
+    this.counting.clear();
   }
 }
