@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { ChangeFeed } from '../../lib/changes.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { newId } from '../../lib/ids.js';
 import { TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 import { JobSlots, type ImageStore } from '../images/image-store.js';
@@ -55,9 +55,13 @@ export class PreviewCards {
     await fs.mkdir(this.dir, { recursive: true });
   }
 
-  /** A card outlives nothing it shows: when a write names a portfolio that is gone, its card goes too. */
+  /**
+   * A card outlives nothing it shows: when a write that can delete portfolios (one that names the lists;
+   * a like or a comment cannot) names a portfolio that is gone, its card goes too.
+   */
   follow(changes: ChangeFeed, logger: FastifyBaseLogger): void {
     changes.subscribe((tags) => {
+      if (!tags.includes(changeTags.lists) && !tags.includes(changeTags.everything)) return;
       for (const tag of tags) {
         const id = /^portfolio:(.+)$/.exec(tag)?.[1];
         if (id) {
