@@ -44,7 +44,7 @@ export async function signInMany(base: string, usernames: readonly string[]): Pr
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** A multipart body as the web app sends it: the fields and one image under `images`. */
-function portfolioForm(image: Buffer): { body: Buffer; contentType: string } {
+export function portfolioForm(image: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const title = `Yuklama sinovi ${randomBytes(6).toString('hex')}`;
   const fields: [string, string][] = [

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { formatLoad, measureLoad } from './bench-load.js';
 import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
 import type { DatabaseConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
@@ -72,14 +73,16 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--likes=<10 × portfolios>]
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
          [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off] [--database=sqlite|postgres|<url>]
-         [--dir=apps/server/data/bench] [--out=<dir>/results.md]
+         [--dir=apps/server/data/bench] [--out=<dir>/results.md] [--load=on [--settle=60]]
 
 Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
 --read-cache=off the server keeps nothing between requests (READ_CACHE=off): every answer is made anew.
 Then (unless --writes=off) like toggles, comment posts and creates with one image from 50 signed-in
 users, on a copy of the data, and a check that every counter equals its rows. --database=postgres
-seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:5432 by default).`;
+seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:5432 by default).
+--load=on (npm run bench:load) measures instead a mix of reads and writes from 50 users and anonymous
+readers at 200 connections for 60 s on a copy of the data, then the server's memory --settle s later.`;
 
 interface BenchOptions {
   dataset: BulkOptions;
@@ -97,6 +100,10 @@ interface BenchOptions {
   out: string;
   /** One-minute load average before measuring: other work on the machine skews every number. */
   loadAverage: number;
+  /** Instead of the tables: mixed reads and writes at many connections, and the memory afterwards. */
+  load: boolean;
+  /** How long the memory is watched after the load, in seconds. */
+  settle: number;
 }
 
 interface Measurement {
@@ -133,6 +140,8 @@ const STRING_OPTIONS = [
   'writes',
   'dir',
   'out',
+  'load',
+  'settle',
 ] as const;
 
 /**
@@ -206,12 +215,16 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
   const readCache = values['read-cache'] ?? 'on';
   if (readCache !== 'on' && readCache !== 'off')
     throw new BenchError(`--read-cache is on or off\n\n${USAGE}`);
+  const load = values.load ?? 'off';
+  if (load !== 'on' && load !== 'off') throw new BenchError(`--load is on or off\n\n${USAGE}`);
   const dir = path.resolve(values.dir ?? path.join(SERVER_ROOT, 'data', 'bench'));
   return {
     dataset,
-    duration: number('duration', 10),
+    duration: number('duration', load === 'on' ? 60 : 10),
     warmup: number('warmup', 3),
-    connections: number('connections', 20),
+    connections: number('connections', load === 'on' ? 200 : 20),
+    load: load === 'on',
+    settle: number('settle', 60),
     endpoints,
     readCache: readCache === 'on',
     postgresUrl:
@@ -407,6 +420,8 @@ async function startServer(
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: uploadDir,
       MAIL_DIR: path.join(options.dir, 'mail'),
+      // As `npm start` runs it.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -628,30 +643,33 @@ function markdown(
   ].join('\n');
 }
 
+/** The first 50 users (who write) and the ids of the newest portfolios (what they write to). */
+async function writersAndTargets(
+  store: Store,
+  portfolios: number,
+): Promise<{ usernames: string[]; portfolioIds: string[] }> {
+  const database = createDatabase(store, { logger: console });
+  try {
+    const users = await database.db.selectFrom('users').select('username').orderBy('id').limit(50).execute();
+    const targets = await database.db
+      .selectFrom('portfolios')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .limit(portfolios)
+      .execute();
+    return { usernames: users.map((row) => row.username), portfolioIds: targets.map((row) => row.id) };
+  } finally {
+    await database.destroy();
+  }
+}
+
 /** Writes from 50 signed-in users on a copy of the data, then the counters checked against the rows. */
 async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<string> {
   const copy = await copyForWrites(options, dataset.store);
   const uploadDir = path.join(options.dir, 'uploads-writes-run');
   let server: { child: ChildProcess; base: string } | undefined;
   try {
-    const database = createDatabase(copy.store, { logger: console });
-    let usernames: string[];
-    let portfolioIds: string[];
-    try {
-      usernames = (
-        await database.db.selectFrom('users').select('username').orderBy('id').limit(50).execute()
-      ).map((row) => row.username);
-      portfolioIds = (
-        await database.db
-          .selectFrom('portfolios')
-          .select('id')
-          .orderBy('created_at', 'desc')
-          .limit(2000)
-          .execute()
-      ).map((row) => row.id);
-    } finally {
-      await database.destroy();
-    }
+    const { usernames, portfolioIds } = await writersAndTargets(copy.store, 2000);
     log('Writes: like toggles, comment posts, creates with one image (50 users)');
     server = await startServer(copy.store, options, uploadDir);
     const pid = server.child.pid;
@@ -684,6 +702,46 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
   }
 }
 
+/** Mixed reads and writes at many connections on a copy of the data, then the memory and counters. */
+async function benchLoad(options: BenchOptions, dataset: Dataset): Promise<string> {
+  const copy = await copyForWrites(options, dataset.store);
+  const uploadDir = path.join(options.dir, 'uploads-load-run');
+  let server: { child: ChildProcess; base: string } | undefined;
+  try {
+    const { usernames, portfolioIds } = await writersAndTargets(copy.store, 5000);
+    server = await startServer(copy.store, options, uploadDir);
+    const tokens = await signInMany(server.base, usernames);
+    log(
+      `Load: ${options.connections} connections for ${options.duration} s, then the memory ${options.settle} s later`,
+    );
+    const measured = await measureLoad({
+      base: server.base,
+      pid: server.child.pid!,
+      tokens,
+      portfolioIds,
+      seconds: options.duration,
+      connections: options.connections,
+      settleSeconds: options.settle,
+    });
+    await stop(server.child);
+    const checked = createDatabase(copy.store, { logger: console });
+    let counters: Awaited<ReturnType<typeof checkCounters>>;
+    try {
+      counters = await checkCounters(checked);
+    } finally {
+      await checked.destroy();
+    }
+    const mismatches = counters.likes + counters.comments + counters.technologies;
+    return `${formatLoad(copy.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', measured)}\n\nCounters afterwards: ${
+      mismatches === 0 ? 'every one equals its rows.' : `${mismatches} differ from their rows.`
+    }`;
+  } finally {
+    await stop(server?.child);
+    await copy.remove();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2), process.env);
   if (options.loadAverage > 0.5) {
@@ -692,6 +750,13 @@ async function main(): Promise<void> {
     );
   }
   const dataset = await ensureDataset(options);
+  if (options.load) {
+    const report = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: mixed load\n\n${await benchLoad(options, dataset)}\n`;
+    fs.mkdirSync(path.dirname(options.out), { recursive: true });
+    fs.writeFileSync(options.out, report);
+    log(`\n${report}\nWritten to ${options.out}`);
+    return;
+  }
   let server: { child: ChildProcess; base: string } | undefined;
   let bare: { child: ChildProcess; base: string } | undefined;
   const cleanUp = () => {
