@@ -182,6 +182,12 @@ describe('backups taken while the site is written to', () => {
       restore({ database: context.config.database, uploadDir: path.join(folder(), 'bosh') }, to),
     ).rejects.toThrow(/not empty/);
     await expect(readManifest(folder())).rejects.toThrow(/not a finished backup/);
+    await expect(
+      backup(
+        { database: { dialect: 'sqlite', file: path.join(folder(), 'yoq.db') }, uploadDir: folder() },
+        folder(),
+      ),
+    ).rejects.toThrow(/no database/);
     // Repaired, it restores.
     await expect(
       restore({ database: config.database, uploadDir: config.uploadDir }, to),

@@ -162,6 +162,9 @@ interface Snapshot {
 }
 
 async function copySqlite(file: string, target: string): Promise<Snapshot> {
+  if (!(await fs.stat(file).catch(() => undefined))?.isFile()) {
+    throw new BackupError(`There is no database at ${file} (DATABASE_URL)`);
+  }
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
