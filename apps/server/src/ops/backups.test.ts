@@ -9,9 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { findInconsistencies } from '../db/seed/consistency.js';
-import { call, createTestContext, signUp, type TestContext, type TestUser } from '../test/app.js';
+import {
+  call,
+  createTestContext,
+  createWithImages,
+  signUp,
+  type TestContext,
+  type TestUser,
+} from '../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { multipart, pngImage } from '../test/forms.js';
 import { backup, BackupError, readManifest, restore } from './backups.js';
 
 const execute = promisify(execFile);
@@ -48,22 +54,8 @@ afterAll(async () => {
 
 const headers = (user: TestUser) => ({ 'x-token': user.token });
 
-async function createWithImage(user: TestUser, title: string): Promise<{ _id: string; images: string[] }> {
-  const form = await multipart({
-    title,
-    url: 'https://zaxira.example.uz',
-    used: 'Go',
-    images: { content: await pngImage(120, 80), filename: 'rasm.png', contentType: 'image/png' },
-  });
-  const response = await call(context.app, {
-    method: 'POST',
-    url: '/api/portfolio/create',
-    ...form,
-    headers: { ...form.headers, ...headers(user) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const createWithImage = (user: TestUser, title: string) =>
+  createWithImages(context.app, user, 1, { title, url: 'https://zaxira.example.uz', used: 'Go' });
 
 /** A config for the app on a restored database and upload folder. */
 async function restoredPlace(): Promise<{ config: Config; database: TestDatabase }> {

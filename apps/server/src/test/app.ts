@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildOptions } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { multipart, pngImage } from './forms.js';
 import { startSmtpServer, type TestSmtp, tokenFromMail } from './smtp.js';
 
 export interface TestContext {
@@ -120,3 +121,38 @@ export async function verificationToken(context: TestContext, email: string): Pr
 
 /** An admin by ADMIN_EMAILS: the context must list admin@example.uz there. */
 export const ADMIN_EMAIL = 'admin@example.uz';
+
+/**
+ * A portfolio created through the API as the web app sends it, a form with `count` PNG images; fails the
+ * test unless it is created. Answers the created portfolio.
+ */
+export async function createWithImages<T = { _id: string; images: string[] }>(
+  app: FastifyInstance,
+  user: { token: string },
+  count: number,
+  fields: Record<string, string> = {},
+): Promise<T> {
+  const images = await Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      content: await pngImage(200 + index, 100),
+      filename: `i${index}.png`,
+      contentType: 'image/png',
+    })),
+  );
+  const form = await multipart({
+    title: 'Galereya',
+    url: 'https://g.example.uz',
+    used: 'Rust',
+    ...fields,
+    images,
+  });
+  const response = await call(app, {
+    method: 'POST',
+    url: '/api/portfolio/create',
+    ...form,
+    headers: { ...form.headers, 'x-token': user.token },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`create answered ${response.statusCode}: ${response.body}`);
+  return response.json() as T;
+}

@@ -5,6 +5,7 @@ import {
   ADMIN_EMAIL,
   call,
   createTestContext,
+  createWithImages as createWith,
   signUp,
   type TestContext,
   type TestUser,
@@ -58,24 +59,7 @@ async function createPortfolio(user: TestUser, body: Record<string, unknown> = {
   return response.json();
 }
 
-async function createWithImages(user: TestUser, count: number): Promise<Portfolio> {
-  const images = await Promise.all(
-    Array.from({ length: count }, async (_, index) => ({
-      content: await pngImage(200 + index, 100),
-      filename: `i${index}.png`,
-      contentType: 'image/png',
-    })),
-  );
-  const form = await multipart({ title: 'Galereya', url: 'https://g.example.uz', used: 'Rust', images });
-  const response = await call(context.app, {
-    method: 'POST',
-    url: '/api/portfolio/create',
-    ...form,
-    headers: { ...form.headers, ...headers(user) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const createWithImages = (user: TestUser, count: number) => createWith<Portfolio>(context.app, user, count);
 
 function update(
   user: TestUser | undefined,
