@@ -30,8 +30,7 @@ export async function hotRead<R>(
   parameters: readonly unknown[],
   build: () => Compilable<R>,
 ): Promise<R[]> {
-  const read = readConnections.get(db);
-  const key = read ? `sqlite|${shape}` : `${isPostgres(db) ? 'pg' : 'sqlite'}|${shape}`;
+  const key = `${!readConnections.has(db) && isPostgres(db) ? 'pg' : 'sqlite'}|${shape}`;
   let sql = compiledSql.get(key);
   if (sql === undefined) {
     const compiled = build().compile();
@@ -42,15 +41,19 @@ export async function hotRead<R>(
     sql = compiled.sql;
     compiledSql.set(key, sql);
   }
-  if (read) return read(sql, parameters) as R[];
-  return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<R>)).rows;
+  return rowsOf<R>(db, sql, parameters);
 }
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A compiled read, on the read connection when `db` has one (see `attachReadConnection`). */
-export async function readRows<R>(db: Executor, query: CompiledQuery<unknown>): Promise<R[]> {
+export function readRows<R>(db: Executor, query: CompiledQuery<unknown>): Promise<R[]> {
+  return rowsOf<R>(db, query.sql, query.parameters);
+}
+
+/** On the read connection when `db` has one; a query object is made only for the other path. */
+async function rowsOf<R>(db: Executor, sql: string, parameters: readonly unknown[]): Promise<R[]> {
   const read = readConnections.get(db);
-  if (read) return read(query.sql, query.parameters) as R[];
-  return (await db.executeQuery<R>(query as CompiledQuery<R>)).rows;
+  if (read) return read(sql, parameters) as R[];
+  return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<R>)).rows;
 }

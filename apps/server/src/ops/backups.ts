@@ -175,19 +175,35 @@ async function copySqlite(file: string, target: string): Promise<Snapshot> {
   }
   const copy = new SQLite(target, { readonly: true });
   try {
-    const scalar = (sql: string) => copy.prepare(sql).pluck();
-    const rows = Object.fromEntries(
-      TABLES.map((table) => [table, Number(scalar(`select count(*) from ${table}`).get())]),
-    );
+    const column = (sql: string) => copy.prepare(sql).pluck().all() as string[];
     return {
       file: target,
-      rows,
-      migrations: scalar('select name from kysely_migration order by name').all() as string[],
-      imageNames: scalar('select filename from images order by filename').all() as string[],
+      rows: await countTables((table) => countIn(copy, table)),
+      migrations: column('select name from kysely_migration order by name'),
+      imageNames: column('select filename from images order by filename'),
     };
   } finally {
     copy.close();
   }
+}
+
+/** Rows per table, as `count` counts them. */
+async function countTables(
+  count: (table: (typeof TABLES)[number]) => number | Promise<number>,
+): Promise<Record<string, number>> {
+  const rows: Record<string, number> = {};
+  for (const table of TABLES) rows[table] = await count(table);
+  return rows;
+}
+
+/** `select count(*)` of a table in an open SQLite file. */
+function countIn(db: SQLite.Database, table: string): number {
+  return Number(db.prepare(`select count(*) from ${table}`).pluck().get());
+}
+
+/** `select count(*)` of a table on a PostgreSQL connection. */
+async function countOn(client: pg.Client, table: string): Promise<number> {
+  return Number((await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
 }
 
 /**
@@ -199,11 +215,7 @@ async function dumpPostgres(url: string, target: string): Promise<Snapshot> {
     await client.query('begin isolation level repeatable read read only');
     try {
       const { rows: exported } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-      const rows: Record<string, number> = {};
-      for (const table of TABLES) {
-        const result = await client.query<{ n: string }>(`select count(*) as n from ${table}`);
-        rows[table] = Number(result.rows[0]!.n);
-      }
+      const rows = await countTables((table) => countOn(client, table));
       const migrations = await client.query<{ name: string }>(
         'select name from kysely_migration order by name',
       );
@@ -254,22 +266,12 @@ async function countRows(database: DatabaseConfig): Promise<Record<string, numbe
   if (database.dialect === 'sqlite') {
     const db = new SQLite(database.file, { readonly: true });
     try {
-      return Object.fromEntries(
-        TABLES.map((table) => [table, Number(db.prepare(`select count(*) from ${table}`).pluck().get())]),
-      );
+      return await countTables((table) => countIn(db, table));
     } finally {
       db.close();
     }
   }
-  return withClient(database.url, async (client) => {
-    const rows: Record<string, number> = {};
-    for (const table of TABLES) {
-      rows[table] = Number(
-        (await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n,
-      );
-    }
-    return rows;
-  });
+  return withClient(database.url, (client) => countTables((table) => countOn(client, table)));
 }
 
 /** A folder that does not exist yet or holds nothing but empty folders. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { portfolioForm, sampleImage } from './bench-writes.js';
+import { pick, portfolioForm, sampleImage } from './bench-writes.js';
 
 /** What the mixed load asks for, out of 1000 requests. */
 const MIX = [
@@ -31,8 +31,6 @@ export interface LoadMeasurement {
   memory: { before: number; peak: number; after: number; settled: number };
   settleSeconds: number;
 }
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 function kindOf(roll: number): Kind {
   let sum = 0;

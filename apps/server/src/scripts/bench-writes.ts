@@ -41,7 +41,7 @@ export async function signInMany(base: string, usernames: readonly string[]): Pr
   return tokens;
 }
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** A multipart body as the web app sends it: the fields and one image under `images`. */
 export function portfolioForm(image: Buffer): { body: Buffer; contentType: string } {

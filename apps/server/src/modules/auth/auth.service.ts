@@ -51,8 +51,11 @@ function renewalOf(expiresAt: Date | string, now: Date): string | undefined {
 type SessionLikesAsk = { tokenHash: string; portfolioIds: readonly string[] };
 
 export class AuthService {
-  /** On PostgreSQL, where each statement is a round trip, the look-ups of one turn go together. */
-  private readonly sessionLikes: Batches<SessionLikesAsk, auth.SessionLikes | undefined> | null;
+  /**
+   * A session and which of some portfolios its user likes. On PostgreSQL, where each statement is a round
+   * trip, the look-ups of one turn of the event loop go together as one statement.
+   */
+  private readonly sessionLikes: (ask: SessionLikesAsk) => Promise<auth.SessionLikes | undefined>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -66,18 +69,25 @@ export class AuthService {
       dialect: Dialect;
     },
   ) {
-    this.sessionLikes =
-      deps.dialect === 'postgres'
-        ? new Batches(async (asks) => {
-            const found = await auth.findSessionsLikes(
-              this.db,
-              [...new Set(asks.map((ask) => ask.tokenHash))],
-              new Date().toISOString(),
-              [...new Set(asks.flatMap((ask) => ask.portfolioIds))],
-            );
-            return asks.map((ask) => found.get(ask.tokenHash));
-          })
-        : null;
+    const lookUp = async (asks: readonly SessionLikesAsk[]) => {
+      const found = await auth.findSessionsLikes(
+        this.db,
+        [...new Set(asks.map((ask) => ask.tokenHash))],
+        new Date().toISOString(),
+        [...new Set(asks.flatMap((ask) => ask.portfolioIds))],
+      );
+      // A batch asks about every portfolio any of its requests named: each gets its own.
+      return asks.map((ask) => {
+        const session = found.get(ask.tokenHash);
+        return session && { ...session, liked: session.liked.filter((id) => ask.portfolioIds.includes(id)) };
+      });
+    };
+    if (deps.dialect === 'postgres') {
+      const batches = new Batches(lookUp);
+      this.sessionLikes = (ask) => batches.load(ask);
+    } else {
+      this.sessionLikes = async (ask) => (await lookUp([ask]))[0];
+    }
   }
 
   async sendVerification(email: string, ip: string): Promise<void> {
@@ -218,17 +228,9 @@ export class AuthService {
   async likesOf(token: string, portfolioIds: readonly string[]): Promise<Set<string> | undefined> {
     if (token.length > 200) return undefined;
     const now = new Date();
-    const ask = { tokenHash: hashToken(token), portfolioIds };
-    const found = this.sessionLikes
-      ? await this.sessionLikes.load(ask)
-      : (await auth.findSessionsLikes(this.db, [ask.tokenHash], now.toISOString(), portfolioIds)).get(
-          ask.tokenHash,
-        );
+    const found = await this.sessionLikes({ tokenHash: hashToken(token), portfolioIds });
     if (!found || renewalOf(found.expiresAt, now)) return undefined;
-    const liked = new Set(found.liked);
-    // A batch asks about every portfolio any of its requests named: keep this request's own.
-    if (this.sessionLikes) for (const id of liked) if (!portfolioIds.includes(id)) liked.delete(id);
-    return liked;
+    return new Set(found.liked);
   }
 
   async logout(sessionId: string): Promise<void> {

@@ -167,10 +167,6 @@ export class ImageStore {
   ): Promise<{ placed: number; removed: number }> {
     let placed = 0;
     let removed = 0;
-    const orphaned = async (file: string) => {
-      const stats = await fs.stat(file).catch(() => undefined);
-      return stats !== undefined && stats.mtimeMs < now - ORPHAN_AFTER_MS;
-    };
     for (const [dir, waiting] of [
       [this.pendingDir, true],
       [this.dir, false],
@@ -185,7 +181,7 @@ export class ImageStore {
             if (!waiting) continue;
             await fs.rename(file, path.join(this.dir, name));
             placed += 1;
-          } else if (await orphaned(file)) {
+          } else if (await modifiedBefore(file, now - ORPHAN_AFTER_MS)) {
             await this.remove([name]);
             removed += 1;
           }
@@ -418,10 +414,15 @@ async function removeStaleTemporaries(dir: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);
-      const stats = await fs.stat(file).catch(() => undefined);
-      if (stats && stats.mtimeMs < cutoff) await fs.rm(file, { force: true });
+      if (await modifiedBefore(file, cutoff)) await fs.rm(file, { force: true });
     }),
   );
+}
+
+/** Whether the file is there and was last written before `time` (ms since the epoch). */
+async function modifiedBefore(file: string, time: number): Promise<boolean> {
+  const stats = await fs.stat(file).catch(() => undefined);
+  return stats !== undefined && stats.mtimeMs < time;
 }
 
 /** At most `size` tasks at once; the rest wait their turn in order. */
