@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { registrationLink } from './support/mail';
+import { hydrated, open, shot } from './support/pages';
 
 /**
  * The whole journey of two users and an admin, once at phone width and once at desktop width:
@@ -11,27 +12,12 @@ import { registrationLink } from './support/mail';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shotsDir = path.join(here, 'screenshots');
 const fixture = (name: string) => path.join(here, 'fixtures', name);
 const PASSWORD = 'Juda-maxfiy-parol-42';
 
 test.describe.configure({ mode: 'serial' });
 
-async function shot(page: Page, info: TestInfo, name: string) {
-  // From the top, so the sticky navbar is drawn where it belongs in the full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shotsDir, `${info.project.name}-${name}.png`), fullPage: true });
-}
-
 const isPhone = (info: TestInfo) => info.project.name === 'phone';
-
-/** Pages arrive rendered; a test acts on them once the app has taken them over, as a person would a moment later. */
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await hydrated(page);
-}
 
 async function reload(page: Page) {
   await page.reload();

@@ -139,12 +139,19 @@ test('reading without JavaScript: list, paging, technology links, search, filter
   await context.close();
 });
 
-/** Opens a page and collects what the app asks the API and says in the console once it has taken over. */
+/**
+ * Opens a page and collects what the app reads from the API again and says in the console once it has
+ * taken over. A portfolio page's one view count (`POST …/view`) is a write, not a second read.
+ */
 async function firstVisit(page: Page, url: string) {
   const apiRequests: string[] = [];
+  const views: string[] = [];
   const messages: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    if (request.method() === 'POST' && pathname.endsWith('/view')) views.push(pathname);
+    else apiRequests.push(request.url());
   });
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
@@ -153,7 +160,7 @@ async function firstVisit(page: Page, url: string) {
   const response = await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  return { status: response?.status(), apiRequests, messages };
+  return { status: response?.status(), apiRequests, views, messages };
 }
 
 test('a first visit hydrates without asking the API again and without console messages', async ({ page }) => {
@@ -168,6 +175,9 @@ test('a first visit hydrates without asking the API again and without console me
     const visit = await firstVisit(page, url);
     expect(visit.status, url).toBe(200);
     expect(visit.apiRequests, url).toEqual([]);
+    expect(visit.views, url).toEqual(
+      url.startsWith('/portfolio/') ? [`/api/portfolio/${seeded.ids[0]}/view`] : [],
+    );
     expect(visit.messages, url).toEqual([]);
   }
   const missing = await firstVisit(page, '/portfolio/bunday_portfolio_yoq');

@@ -244,7 +244,7 @@ describe('unknown routes', () => {
   it.each([
     ['GET', '/api/nope'],
     ['POST', '/api/user/me/nope'],
-    ['DELETE', '/api/user/me'],
+    ['DELETE', '/api/user/me/update'],
     ['GET', '/api/login'],
   ] as const)('answers %s %s with 404 NOT_FOUND', async (method, url) => {
     expectProblem(await call(context.app, { method, url }), 404, 'NOT_FOUND');

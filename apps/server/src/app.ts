@@ -15,26 +15,37 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
-import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { createDatabase, type DatabaseHandle, SERVER_BUSY_TIMEOUT_MS } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { seedDemo } from './db/seed/demo.js';
+import { Metrics } from './lib/metrics.js';
+import { Outages } from './lib/outages.js';
+import { requestIds } from './lib/request-ids.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
+import { followRoutes } from './modules/follows/follows.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { viewRoutes } from './modules/views/views.routes.js';
 import type { FeedsOptions } from './modules/feeds/feeds.service.js';
 import { findLinkedImageNames } from './modules/images/images.repository.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { previewCardRoutes } from './modules/og/og.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
+import { opsRoutes } from './modules/ops/ops.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerPages } from './modules/pages/pages.routes.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
+import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { KeptAnswers, registerReadCache, serverWithKeptAnswers } from './plugins/read-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSerializers } from './plugins/serializers.js';
+import { requestForLog, SECRET_HEADERS } from './lib/log-redaction.js';
 import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
 
@@ -54,22 +65,28 @@ export interface BuildOptions {
   feeds?: FeedsOptions;
 }
 
+const TRENDING_REFRESH_MS = 10 * 60 * 1000;
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The whole site as a Fastify instance, ready for `inject` or `listen`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const keptAnswers = new KeptAnswers(config.readCache);
+  const metrics = new Metrics();
+  const requestId = requestIds(Boolean(config.trustProxy));
+  const keptAnswers = new KeptAnswers(config.readCache, requestId, metrics);
   const app = Fastify({
-    serverFactory: serverWithKeptAnswers(keptAnswers),
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: [
-        'req.headers["x-token"]',
-        'req.headers.token',
-        'req.headers.authorization',
-        'req.headers.cookie',
-      ],
-    },
+    serverFactory: serverWithKeptAnswers(keptAnswers, requestId),
+    genReqId: requestId,
+    // Whatever logger a caller gives keeps the secrets out of it.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: SECRET_HEADERS,
+            serializers: { req: requestForLog },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     // The page renderer's API reads are injected (no socket): the page's own request line says enough.
     logController: new LogController({
       disableRequestLogging: (request) => !(request.raw.socket instanceof Socket),
@@ -87,27 +104,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   registerSerializers(app, { validate: config.validateResponses });
+  registerRequestMetrics(app, metrics);
   registerErrorHandling(app);
   registerJsonParser(app);
   registerLingeringClose(app);
 
-  const database = options.database ?? createDatabase(config.database, { logger: app.log });
+  const outages = new Outages(app.log, metrics);
+  const database =
+    options.database ??
+    createDatabase(config.database, { logger: app.log, outages, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS });
   await migrateToLatest(database.db);
-  const services = await createServices(config, database, app.log, { feeds: options.feeds });
+  if (database.poolStats) metrics.watchPool(database.poolStats);
+  const services = await createServices(config, database, { outages, metrics, feeds: options.feeds });
   app.decorate('services', services);
   if (config.seedDemo && (await seedDemo(database.db, database.dialect, services.imageStore, app.log))) {
     app.log.info('demo content added to the empty database');
   }
   app.decorateRequest('auth', null);
-  // Expired sessions and verification links are useless; drop them hourly.
+  // Expired sessions and mailed links are useless; drop them hourly.
   const purge = setInterval(
     () =>
-      void services.auth
-        .purgeExpired()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
+      void Promise.all([
+        services.auth.purgeExpired(),
+        services.account.purgeExpired(),
+        services.views.purgeOld(),
+      ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
     60 * 60 * 1000,
   );
   purge.unref();
+  // What is trending moves with time as well as with likes: rescored at start and every 10 minutes.
+  const rescore = () =>
+    void services.portfolios
+      .refreshTrending()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'trending scores not refreshed'));
+  rescore();
+  const trending = setInterval(rescore, TRENDING_REFRESH_MS);
+  trending.unref();
   // Image files a crash left between saving and committing their rows: at start, then hourly.
   const sweepImages = () =>
     services.imageStore
@@ -120,13 +152,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const firstSweep = sweepImages();
   const sweep = setInterval(() => void sweepImages(), 60 * 60 * 1000);
   sweep.unref();
+  // Shutting down: requests under way finish, but their connections are not kept open for another
+  // (idle ones are closed by the framework), so the process ends as soon as the last answer is out.
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1;
+  });
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    clearInterval(trending);
     clearInterval(sweep);
     await firstSweep;
     services.mailer.close();
     await services.limiter.close();
     await services.changes.close();
+    services.bucket?.close();
+    services.locks?.close();
+    outages.close();
     if (!options.database) await database.destroy();
   });
 
@@ -179,12 +220,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(authRoutes, services);
       await api.register(userRoutes, services);
+      await api.register(accountRoutes, services);
+      await api.register(followRoutes, services);
+      await api.register(bookmarkRoutes, services);
+      await api.register(notificationRoutes, services);
+      await api.register(viewRoutes, services);
       await api.register(portfolioRoutes, services);
       await api.register(likeRoutes, services);
       await api.register(commentRoutes, services);
     },
     { prefix: '/api' },
   );
+  await app.register(opsRoutes, services);
   await app.register(imageRoutes, services);
   await app.register(feedRoutes, services);
   await app.register(previewCardRoutes, services);

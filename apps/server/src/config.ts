@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type BucketConfig, parseBucketUrl } from './modules/images/bucket.js';
 
 /**
  * The environment, validated once at start-up. This is the only module that reads `process.env`;
@@ -59,6 +60,20 @@ const environmentSchema = z.object({
   ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   READ_CACHE: z.preprocess(emptyToUndefined, onOff('on')),
+  S3_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => parseBucketUrl(value) !== undefined, {
+        error: 'http(s)://KALIT:MAXFIY@host:port/bucket?region=... ko‘rinishida bo‘lishi kerak',
+      })
+      .optional(),
+  ),
+  PUBLIC_IMAGE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'kamida 16 belgi bo‘lishi kerak' }).optional(),
+  ),
   RESPONSE_VALIDATION: z.preprocess(
     emptyToUndefined,
     z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' }).optional(),
@@ -86,6 +101,12 @@ export interface Config {
   webDist: string | undefined;
   /** Keep what the API reads for everyone (pages, portfolios, users) until a write changes it. */
   readCache: boolean;
+  /** Images in an S3-compatible bucket (`S3_URL`); in `uploadDir` alone when unset. */
+  bucket: BucketConfig | undefined;
+  /** Where the bucket's objects are public (a CDN): images are redirected there instead of sent. */
+  publicImageUrl: string | undefined;
+  /** `/metrics` answers only with this bearer token; unset, it is not there. */
+  metricsToken: string | undefined;
   /**
    * Check every answer against the contract's schema before sending it (development and tests), rather
    * than only writing it with serialisers compiled from those schemas (production).
@@ -136,6 +157,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     readCache: env.READ_CACHE,
+    metricsToken: env.METRICS_TOKEN,
+    bucket: env.S3_URL === undefined ? undefined : parseBucketUrl(env.S3_URL),
+    publicImageUrl: env.PUBLIC_IMAGE_URL?.replace(/\/+$/, ''),
     validateResponses:
       env.RESPONSE_VALIDATION === undefined
         ? env.NODE_ENV !== 'production'

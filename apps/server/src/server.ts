@@ -1,6 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
+/** How long requests under way may take to finish once a shutdown is asked for. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -18,8 +21,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: no new connections, finishing the requests under way');
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     timer.unref();
     await app.close();
     process.exit(0);

@@ -1,14 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import type { Dialect } from './db/database.js';
+import { type Dialect, probeDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { ChangeFeed, changeTags } from './lib/changes.js';
+import type { Metrics } from './lib/metrics.js';
+import type { Outages } from './lib/outages.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { SharedLocks } from './lib/shared-locks.js';
 import { Reads } from './lib/reads.js';
+import { AccountService } from './modules/account/account.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from './modules/feeds/feeds.service.js';
+import { FollowsService } from './modules/follows/follows.service.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { ViewsService } from './modules/views/views.service.js';
+import { ImageBucket } from './modules/images/bucket.js';
 import { ImageStore } from './modules/images/image-store.js';
 import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -24,15 +31,25 @@ export interface AppServices {
   db: Kysely<Database>;
   dialect: Dialect;
   limiter: RateLimiter;
+  /** Parts that are away (the database, the disk, Redis): logged once, probed until back. */
+  outages: Outages;
+  metrics: Metrics;
   /** Tells caches of pages and totals, here and on other instances, what a write changed. */
   changes: ChangeFeed;
   mailer: Mailer;
   imageStore: ImageStore;
+  /** The images' bucket (`S3_URL`) and the locks its writers share, closed with the app. */
+  bucket: ImageBucket | undefined;
+  locks: SharedLocks | undefined;
   auth: AuthService;
+  account: AccountService;
   users: UsersService;
   portfolios: PortfoliosService;
   likes: LikesService;
   comments: CommentsService;
+  follows: FollowsService;
+  notifications: NotificationsService;
+  views: ViewsService;
   feeds: FeedsService;
   previewCards: PreviewCards;
   hooks: ReturnType<typeof authenticationHooks>;
@@ -41,27 +58,39 @@ export interface AppServices {
 export async function createServices(
   config: Config,
   database: { db: Kysely<Database>; dialect: Dialect },
-  logger: FastifyBaseLogger,
-  options: { feeds?: FeedsOptions } = {},
+  options: { outages: Outages; metrics: Metrics; feeds?: FeedsOptions },
 ): Promise<AppServices> {
+  const { outages, metrics } = options;
+  const logger = outages.logger;
   const { db, dialect } = database;
-  const limiter = RateLimiter.create({ enabled: config.rateLimit, redisUrl: config.redisUrl });
+  outages.watch('database', () => probeDatabase(db, dialect));
+  const limiter = RateLimiter.create({
+    enabled: config.rateLimit,
+    redisUrl: config.redisUrl,
+    outages,
+    metrics,
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: config.mailDir,
     logger,
   });
-  const imageStore = new ImageStore(config.uploadDir);
+  const bucket = config.bucket ? new ImageBucket(config.bucket) : undefined;
+  const locks = bucket ? new SharedLocks(config.redisUrl) : undefined;
+  const imageStore = new ImageStore(config.uploadDir, metrics, bucket, locks);
+  outages.watch('storage', () => imageStore.probe());
   await imageStore.init();
-  const changes = await ChangeFeed.create({ redisUrl: config.redisUrl, logger });
+  const changes = await ChangeFeed.create({ redisUrl: config.redisUrl, outages });
+  imageStore.follow(changes);
   const totals = new ListTotals();
+  totals.follow(changes);
   const feeds = new FeedsService(db, dialect, config.publicUrl, options.feeds);
   changes.subscribe((tags) => {
-    if (tags.includes(changeTags.lists) || tags.includes(changeTags.everything)) totals.clear();
     if (tags.includes(changeTags.catalog) || tags.includes(changeTags.everything)) feeds.clear();
   });
   const users = new UsersService(db, dialect, imageStore, config.adminEmails, changes);
+  const notifications = new NotificationsService(db, { users, mailer, publicUrl: config.publicUrl, logger });
   const auth = new AuthService(db, {
     mailer,
     limiter,
@@ -71,7 +100,7 @@ export async function createServices(
     logger,
     dialect,
   });
-  const comments = new CommentsService(db, users, changes);
+  const comments = new CommentsService(db, users, changes, notifications);
   const reads = new Reads({ enabled: config.readCache, changes });
   const portfolios = new PortfoliosService(db, dialect, {
     users,
@@ -80,6 +109,7 @@ export async function createServices(
     totals,
     changes,
     reads,
+    notifications,
   });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
   await previewCards.init();
@@ -89,14 +119,30 @@ export async function createServices(
     db,
     dialect,
     limiter,
+    outages,
+    metrics,
     changes,
     mailer,
     imageStore,
+    bucket,
+    locks,
     auth,
+    account: new AccountService(db, {
+      auth,
+      users,
+      mailer,
+      limiter,
+      imageStore,
+      changes,
+      publicUrl: config.publicUrl,
+    }),
     users,
     portfolios,
-    likes: new LikesService(db, changes, users),
+    likes: new LikesService(db, changes, users, notifications),
     comments,
+    follows: new FollowsService(db, { users, portfolios, changes }),
+    notifications,
+    views: new ViewsService(db),
     feeds,
     previewCards,
     hooks: authenticationHooks(auth),

@@ -69,6 +69,9 @@ const user: User = {
     { _id: summary._id, title: summary.title, images: summary.images, linktitle: summary.linktitle },
   ],
   portfoliosCount: 1,
+  followersCount: 0,
+  followingCount: 0,
+  followedByMe: false,
 };
 
 const listPage = (page: number): PortfolioPage => ({
@@ -86,6 +89,7 @@ function fakeApi(url: string): Response {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   if (pathname === '/api/portfolio') return json(listPage(Number(searchParams.get('page'))));
   if (pathname === '/api/portfolio/technologies') return json([{ name: 'React', count: 1 }]);
+  if (pathname === '/api/portfolio/week-best') return json([]);
   if (pathname === '/api/user/all') return json([user]);
   if (pathname === `/api/portfolio/${summary.linktitle}`) return json(portfolio);
   if (pathname === `/api/user/${user.username}`) return json(user);
@@ -219,7 +223,12 @@ describe('hydration of the server HTML', () => {
       });
       expect(recoverable).toEqual([]);
       expect(errors).toEqual([]);
-      expect(fetch).not.toHaveBeenCalled();
+      // Nothing is read again; a portfolio counts its one view.
+      const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+      expect(calls.filter(([, init]) => init.method !== 'POST')).toEqual([]);
+      expect(calls.map(([path]) => path)).toEqual(
+        url.startsWith('/portfolio/') ? [`/api/portfolio/${summary._id}/view`] : [],
+      );
       expect(before.length).toBeGreaterThan(0);
       if (url === '/page/1') {
         // After hydration the page follows the browser's clock.

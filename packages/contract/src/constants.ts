@@ -27,7 +27,11 @@ export const LIMITS = {
 /** Usernames that collide with fixed routes under /user. */
 export const RESERVED_USERNAMES = ['me', 'all'] as const;
 
-export const SORTS = ['new', 'popular', 'discussed'] as const;
+/**
+ * Newest first; by likes; by comments; by what is liked and discussed now (the last 7 days' likes and
+ * comments, each worth less the older it is).
+ */
+export const SORTS = ['new', 'popular', 'discussed', 'trending'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /**

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'RATE_LIMITED',
   'EMAIL_NOT_VERIFIED',
+  'LINK_INVALID',
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
@@ -16,6 +17,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_IMAGE',
   'CONFLICT',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

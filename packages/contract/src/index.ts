@@ -3,5 +3,8 @@ export * from './display.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './users.js';
+export * from './account.js';
+export * from './follows.js';
+export * from './notifications.js';
 export * from './portfolios.js';
 export type * from './rendering.js';

@@ -78,7 +78,7 @@ export const portfolioListQuerySchema = z.object({
     ),
   ),
   q: withoutNul(z.string().trim().max(200, { error: 'Qidiruv matni 200 belgidan oshmasin' })).optional(),
-  sort: z.enum(SORTS, { error: 'sort: new, popular yoki discussed' }).default('new'),
+  sort: z.enum(SORTS, { error: 'sort: new, popular, discussed yoki trending' }).default('new'),
   author: withoutNul(z.string().trim().max(100)).optional(),
 });
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
@@ -212,3 +212,13 @@ export const deleteCommentQuerySchema = z.object({
 });
 
 export const portfolioParamsSchema = z.object({ id: z.string().min(1).max(300) });
+
+export const portfolioViewsSchema = z
+  .object({
+    days: z
+      .array(z.object({ date: z.string().meta({ format: 'date' }), viewers: z.number().int() }))
+      .meta({ description: 'The last 30 days, oldest first, today last (UTC)' }),
+    total: z.number().int().meta({ description: 'Unique viewers summed over the days' }),
+  })
+  .meta({ id: 'PortfolioViews' });
+export type PortfolioViews = z.infer<typeof portfolioViewsSchema>;

@@ -163,6 +163,9 @@ export const userSchema = z
       description: `The newest ${BOUNDS.userPortfolios} of the user's portfolios; \`portfoliosCount\` is the number, and GET /portfolio?author={username} pages them all`,
     }),
     portfoliosCount: z.number().int(),
+    followersCount: z.number().int().meta({ description: 'How many people follow the user' }),
+    followingCount: z.number().int().meta({ description: 'How many people the user follows' }),
+    followedByMe: z.boolean().meta({ description: 'Whether the signed-in caller follows the user' }),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

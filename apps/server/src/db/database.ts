@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import type { PoolStats } from '../lib/metrics.js';
+import type { Outages } from '../lib/outages.js';
 import { attachReadConnection } from './hot-reads.js';
 import type { Database } from './schema.js';
 
@@ -14,9 +16,22 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** PostgreSQL: the pool's connections, for the metrics. */
+  poolStats?: () => PoolStats;
 }
 
-export function openSqlite(file: string, options: { readonly?: boolean } = {}): SQLite.Database {
+/**
+ * How long a statement waits for another process's lock on the file. The wait blocks the event loop,
+ * so the server's own connections wait briefly (`SERVER_BUSY_TIMEOUT_MS`) and a longer lock is an
+ * outage (503, see outages.ts); scripts wait longer.
+ */
+const SCRIPT_BUSY_TIMEOUT_MS = 5000;
+export const SERVER_BUSY_TIMEOUT_MS = 100;
+
+export function openSqlite(
+  file: string,
+  options: { readonly?: boolean; busyTimeoutMs?: number } = {},
+): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const connection = new SQLite(file, { readonly: options.readonly ?? false });
   if (!options.readonly) {
@@ -24,11 +39,13 @@ export function openSqlite(file: string, options: { readonly?: boolean } = {}): 
     connection.pragma('foreign_keys = ON');
     connection.pragma('synchronous = NORMAL');
   }
-  connection.pragma('busy_timeout = 5000');
-  // Reads go through the operating system's page cache by memory mapping (the first 256 MiB of the file)
-  // instead of copying every page through read(2); the connection keeps 32 MiB of pages of its own.
-  connection.pragma('mmap_size = 268435456');
-  connection.pragma('cache_size = -32768');
+  connection.pragma(`busy_timeout = ${options.busyTimeoutMs ?? SCRIPT_BUSY_TIMEOUT_MS}`);
+  // Reads go through the operating system's page cache by memory mapping the file (up to 2 GiB, SQLite's
+  // own ceiling) instead of copying every page through read(2) into the connection's heap, which keeps
+  // 8 MiB of pages of its own (pages past the mapping, pages being written). Mapped pages are the
+  // kernel's, shared and given back under pressure; the heap's cache stays with the process.
+  connection.pragma('mmap_size = 2147418112');
+  connection.pragma('cache_size = -8192');
   return cacheStatements(connection);
 }
 
@@ -62,15 +79,22 @@ export interface DatabaseOptions {
   /** Where trouble that the connection pool recovers from is reported: the app's logger. */
   logger: Pick<FastifyBaseLogger, 'warn'>;
   poolSize?: number;
+  /** The server's: a connection lost (PostgreSQL restarting) is reported there instead of logged. */
+  outages?: Outages;
+  /** SQLite: see `SERVER_BUSY_TIMEOUT_MS`. */
+  busyTimeoutMs?: number;
 }
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions): DatabaseHandle {
   if (config.dialect === 'sqlite') {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
+    const { busyTimeoutMs } = options;
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: openSqlite(config.file, { busyTimeoutMs }) }),
+    });
     if (config.file === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy() };
     // Hot reads (see hotRead) use a read-only connection of their own: WAL lets it read while the
     // write connection writes, and it sees each write once committed.
-    const reader = openSqlite(config.file, { readonly: true });
+    const reader = openSqlite(config.file, { readonly: true, busyTimeoutMs });
     attachReadConnection(db, (sql, parameters) => reader.prepare(sql).all(...parameters));
     return {
       db,
@@ -81,12 +105,43 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions)
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: options.poolSize ?? 10,
+    // A server that does not answer (rather than refusing) is an outage after this, not a hung request.
+    connectionTimeoutMillis: 5000,
+  });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
   // the pool replaces it on the next query. It is still worth knowing about.
-  pool.on('error', (error) => {
-    options.logger.warn({ err: error }, 'an idle PostgreSQL connection failed and left the pool');
-  });
+  const connectionLost = (error: Error) => {
+    if (options.outages) options.outages.report('database', error);
+    else options.logger.warn({ err: error }, 'a PostgreSQL connection failed and left the pool');
+  };
+  pool.on('error', connectionLost);
+  // A connection lost while lent out (a restart during a query) fails its query and then raises an
+  // 'error' event on the client, which would end the process unless someone listens: the pool only
+  // listens on idle ones.
+  pool.on('connect', (client) => client.on('error', connectionLost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/**
+ * Succeeds when the database can be written again: on SQLite the write lock is taken and let go (another
+ * process holding the file locked fails it), on PostgreSQL a statement is answered.
+ */
+export async function probeDatabase(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`select 1`.execute(db);
+    return;
+  }
+  await db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    await sql`rollback`.execute(connection);
+  });
 }

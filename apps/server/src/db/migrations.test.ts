@@ -99,6 +99,12 @@ beforeAll(async () => {
     '20261125090000_likers_index',
     '20261126090000_search_terms',
     '20261127090000_portfolio_lists',
+    '20261128090000_account_links',
+    '20261129090000_follows',
+    '20261130090000_bookmarks',
+    '20261201090000_notifications',
+    '20261202090000_trending',
+    '20261203090000_portfolio_views',
   ]);
 });
 

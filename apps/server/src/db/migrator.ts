@@ -6,6 +6,12 @@ import * as authorUpdatedIndex from './migrations/20261124090000_author_updated_
 import * as likersIndex from './migrations/20261125090000_likers_index.js';
 import * as searchTerms from './migrations/20261126090000_search_terms.js';
 import * as portfolioLists from './migrations/20261127090000_portfolio_lists.js';
+import * as accountLinks from './migrations/20261128090000_account_links.js';
+import * as follows from './migrations/20261129090000_follows.js';
+import * as bookmarks from './migrations/20261130090000_bookmarks.js';
+import * as notifications from './migrations/20261201090000_notifications.js';
+import * as trending from './migrations/20261202090000_trending.js';
+import * as portfolioViews from './migrations/20261203090000_portfolio_views.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +21,12 @@ const migrations: Record<string, Migration> = {
   '20261125090000_likers_index': likersIndex,
   '20261126090000_search_terms': searchTerms,
   '20261127090000_portfolio_lists': portfolioLists,
+  '20261128090000_account_links': accountLinks,
+  '20261129090000_follows': follows,
+  '20261130090000_bookmarks': bookmarks,
+  '20261201090000_notifications': notifications,
+  '20261202090000_trending': trending,
+  '20261203090000_portfolio_views': portfolioViews,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
@@ -26,4 +38,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
+}
+
+/** Names of the migrations this code has that the database has not run. */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const known = await migrator.getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

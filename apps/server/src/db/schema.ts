@@ -22,6 +22,9 @@ export interface UsersTable {
   telegram_profile: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** How many follow this account, and how many it follows: the rows of `follows`, counted. */
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -39,6 +42,82 @@ export interface EmailVerificationsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+/** A mailed password-reset link: single use, an hour. */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A mailed link that confirms a new email address for an account: single use, an hour. */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** One account following another (an author whose new portfolios it wants to see). */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Timestamp;
+}
+
+/** A portfolio someone saved to read later; seen only by them. */
+export interface BookmarksTable {
+  user_id: string;
+  portfolio_id: string;
+  created_at: Timestamp;
+}
+
+export type NotificationKind = 'comment' | 'like' | 'reply' | 'post';
+
+/**
+ * Something that happened to `user_id`'s work, done by `actor_id`. Likes are one row per portfolio while
+ * unread: its newest liker, how many others liked it `since`.
+ */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  actor_id: string;
+  portfolio_id: string;
+  comment_id: string | null;
+  others_count: Generated<number>;
+  since: Timestamp;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** Which notifications also come by mail (a row only once someone changed them or got a mail). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  email_comment: Flag;
+  email_like: Flag;
+  email_reply: Flag;
+  email_post: Flag;
+  /** Stands in the mails' one-click unsubscribe links; changes nothing but these settings. */
+  unsubscribe_token: string;
+}
+
+/** One visitor of a portfolio on one day (UTC), as a salted hash (see the views migration). */
+export interface PortfolioViewsTable {
+  portfolio_id: string;
+  day: string;
+  visitor: string;
+}
+
+/** The random salt of one day's visitor hashes; deleted with that day's views. */
+export interface ViewSaltsTable {
+  day: string;
+  salt: string;
 }
 
 export interface PortfoliosTable {
@@ -59,6 +138,8 @@ export interface PortfoliosTable {
    */
   technology_names: Generated<string>;
   image_names: Generated<string>;
+  /** Its likes and comments of the last 7 days, each worth less the older it is (see trending.ts). */
+  trend_score: Generated<number>;
 }
 
 export interface ImagesTable {
@@ -103,6 +184,14 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
+  follows: FollowsTable;
+  bookmarks: BookmarksTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  portfolio_views: PortfolioViewsTable;
+  view_salts: ViewSaltsTable;
   portfolios: PortfoliosTable;
   images: ImagesTable;
   technologies: TechnologiesTable;

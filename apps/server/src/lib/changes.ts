@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Outages } from './outages.js';
 
 /**
  * Names for what a write changes, so that whatever was made from it (a rendered page, a cached total)
@@ -13,7 +13,7 @@ export const changeTags = {
    * The order of lists sorted by likes (`popular`) or by comments (`discussed`): every like or comment
    * may move a portfolio in it. A list sorted by date only changes with `lists` and its portfolios' own.
    */
-  ranking: (sort: 'popular' | 'discussed') => `ranking:${sort}`,
+  ranking: (sort: 'popular' | 'discussed' | 'trending') => `ranking:${sort}`,
   /** The technologies and their counts. */
   technologies: 'technologies',
   /** Which portfolios there are and what they say (not their counts): sitemaps and feeds. */
@@ -35,32 +35,62 @@ const CHANNEL = 'pm:changes';
  * Tells whoever keeps derived copies that a write has committed. Listeners in this process hear it
  * before `publish` returns, so the writer's own answer is never followed by a stale copy here; with
  * Redis, the other instances hear it a moment later through pub/sub.
+ *
+ * Without Redis (`live` false while it is away) writes through other instances go unheard, so copies
+ * must not be kept (`TaggedCache.follow` keeps nothing then): losing Redis drops every copy here, and
+ * getting it back drops them again, here and, since what this instance wrote meanwhile was not heard,
+ * on every instance.
  */
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
   private readonly origin = randomBytes(8).toString('hex');
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
+  private subscribed = false;
+  private subscribing: Promise<void> | undefined;
+  private wasLive = false;
+  private connectedBefore = false;
+  private closed = false;
 
-  private constructor(private readonly logger: FastifyBaseLogger | undefined) {}
+  private constructor(private readonly outages: Outages | undefined) {}
 
-  static async create(options: {
-    redisUrl?: string | undefined;
-    logger?: FastifyBaseLogger;
-  }): Promise<ChangeFeed> {
-    const feed = new ChangeFeed(options.logger);
+  static async create(options: { redisUrl?: string | undefined; outages?: Outages }): Promise<ChangeFeed> {
+    const feed = new ChangeFeed(options.outages);
     if (options.redisUrl) await feed.connect(options.redisUrl);
     return feed;
   }
 
+  /** Whether every write, here or through another instance, is heard. */
+  get live(): boolean {
+    if (!this.publisher || !this.subscriber) return true;
+    return this.subscribed && this.publisher.status === 'ready' && this.subscriber.status === 'ready';
+  }
+
+  /** Connects, waiting until Redis answers or first fails (then the clients go on trying by themselves). */
   private async connect(redisUrl: string): Promise<void> {
-    this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
-    this.subscriber = new Redis(redisUrl, { lazyConnect: true });
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => this.logger?.warn({ err: error }, 'change feed: Redis error'));
+    const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+    const subscriber = new Redis(redisUrl, { lazyConnect: true, autoResubscribe: false });
+    this.publisher = publisher;
+    this.subscriber = subscriber;
+    for (const client of [publisher, subscriber]) {
+      client.on('error', (error: Error) => this.outages?.report('redis', error));
+      client.on('close', () => this.changed());
+      client.on('ready', () => this.changed());
     }
-    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-    this.subscriber.on('message', (_channel: string, message: string) => {
+    // Subscribed again on every connection, not queued while away (a queued command can fail for good).
+    subscriber.on('ready', () => {
+      this.subscribing = subscriber.subscribe(CHANNEL).then(
+        () => {
+          this.subscribed = true;
+          this.changed();
+        },
+        (error: unknown) => this.outages?.report('redis', error),
+      );
+    });
+    subscriber.on('close', () => {
+      this.subscribed = false;
+    });
+    subscriber.on('message', (_channel: string, message: string) => {
       let parsed: { origin?: unknown; tags?: unknown };
       try {
         parsed = JSON.parse(message) as typeof parsed;
@@ -70,7 +100,22 @@ export class ChangeFeed {
       if (parsed.origin === this.origin || !Array.isArray(parsed.tags)) return;
       this.notify(parsed.tags.filter((tag): tag is string => typeof tag === 'string'));
     });
-    await this.subscriber.subscribe(CHANNEL);
+    this.outages?.watch('redis', async () => {
+      if (!this.live) throw new Error('the change feed is not connected');
+    });
+    await Promise.all([publisher.connect(), subscriber.connect()]).catch(() => undefined);
+    await this.subscribing;
+  }
+
+  /** Redis came or went: copies made meanwhile, here or elsewhere, may miss a write. */
+  private changed(): void {
+    const live = this.live;
+    if (live === this.wasLive || this.closed) return;
+    this.wasLive = live;
+    this.notify([changeTags.everything]);
+    if (!live) this.outages?.report('redis', new Error('the connection to Redis was lost'));
+    else if (this.connectedBefore) void this.publish([changeTags.everything]);
+    if (live) this.connectedBefore = true;
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -80,17 +125,16 @@ export class ChangeFeed {
 
   /**
    * Tells every listener here at once, then the other instances through Redis. Writers await it before
-   * they answer, so by the time a writer hears "done" the change is on its way to every instance; a
-   * Redis that does not answer is logged and never fails the write (the other instances' copies then
-   * expire by age).
+   * they answer, so by the time a writer hears "done" the change is on its way to every instance. A
+   * Redis that is away never fails or holds up the write: the others are not keeping copies then.
    */
   async publish(tags: readonly string[]): Promise<void> {
     this.notify(tags);
-    if (!this.publisher) return;
+    if (!this.publisher || this.publisher.status !== 'ready') return;
     try {
       await this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, tags }));
     } catch (error) {
-      this.logger?.warn({ err: error }, 'change feed: publish failed');
+      this.outages?.report('redis', error);
     }
   }
 
@@ -99,9 +143,11 @@ export class ChangeFeed {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.listeners.clear();
     // Lets a last publish reach Redis before the connection goes.
-    await this.publisher?.quit().catch(() => undefined);
+    if (this.publisher?.status === 'ready') await this.publisher.quit().catch(() => undefined);
+    this.publisher?.disconnect();
     this.subscriber?.disconnect();
   }
 }

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@portfolio-master/contract';
 
-/** An error that becomes a 4xx answer with an Uzbek message and a stable machine code. */
+/** An error that becomes a 4xx (or 503) answer with an Uzbek message and a stable machine code. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import { HttpError } from './http-error.js';
+import type { Metrics } from './metrics.js';
+import type { Outages } from './outages.js';
 
 /** A fixed window: at most `limit` hits per `windowSeconds`. */
 export interface RateRule {
@@ -59,20 +61,48 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return { count, ttl }`;
 
-/** Shared by every instance, so a limit holds for the whole site rather than per process. */
+/**
+ * Shared by every instance, so a limit holds for the whole site rather than per process. While Redis is
+ * away the hits are counted in this process (each instance then holds the limit on its own): nobody is
+ * locked out, and a sign-in does not wait for a Redis that is not there.
+ */
 class RedisStore implements RateStore {
-  constructor(private readonly redis: Redis) {}
+  private readonly local = new MemoryStore();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly outages: Outages | undefined,
+  ) {
+    redis.on('error', (error: Error) => outages?.report('redis', error));
+    outages?.watch('redis', async () => {
+      await redis.ping();
+    });
+  }
 
   async hit(key: string, windowMs: number) {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [number, number];
-    return { count, msLeft: ttl > 0 ? ttl : windowMs };
+    if (this.redis.status === 'ready') {
+      try {
+        const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [
+          number,
+          number,
+        ];
+        return { count, msLeft: ttl > 0 ? ttl : windowMs };
+      } catch (error) {
+        this.outages?.report('redis', error);
+      }
+    } else {
+      this.outages?.report('redis', new Error(`the rate limits' connection is ${this.redis.status}`));
+    }
+    return this.local.hit(key, windowMs);
   }
 
   async reset(key: string) {
-    await this.redis.del(`rl:${key}`);
+    await this.local.reset(key);
+    if (this.redis.status === 'ready') await this.redis.del(`rl:${key}`).catch(() => undefined);
   }
 
   async close() {
+    await this.local.close();
     this.redis.disconnect();
   }
 }
@@ -81,13 +111,19 @@ export class RateLimiter {
   private constructor(
     private readonly store: RateStore,
     private readonly enabled: boolean,
+    private readonly metrics: Metrics | undefined,
   ) {}
 
-  static create(options: { enabled: boolean; redisUrl?: string | undefined }): RateLimiter {
+  static create(options: {
+    enabled: boolean;
+    redisUrl?: string | undefined;
+    outages?: Outages;
+    metrics?: Metrics;
+  }): RateLimiter {
     const store = options.redisUrl
-      ? new RedisStore(new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+      ? new RedisStore(new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }), options.outages)
       : new MemoryStore();
-    return new RateLimiter(store, options.enabled);
+    return new RateLimiter(store, options.enabled, options.metrics);
   }
 
   private toState(rule: RateRule, count: number, msLeft: number): RateState {
@@ -107,7 +143,10 @@ export class RateLimiter {
     if (!this.enabled) return;
     const { count, msLeft } = await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
     const state = this.toState(rule, count, msLeft);
-    if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
+    if (!state.allowed) {
+      this.metrics?.rateLimited.inc({ rule: rule.name });
+      throw tooManyRequests(state.retryAfterSeconds);
+    }
   }
 
   async reset(rule: RateRule, subject: string): Promise<void> {
@@ -136,8 +175,19 @@ export const RATE_RULES = {
   verificationPerAddress: { name: 'verify-email', limit: 3, windowSeconds: 60 * 60 },
   verificationPerIp: { name: 'verify-ip', limit: 20, windowSeconds: 60 * 60 },
   registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
+  /** Password-reset mails, as verification mails are: per address asked for and per asking address. */
+  resetPerAddress: { name: 'reset-email', limit: 3, windowSeconds: 60 * 60 },
+  resetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60 },
+  /** Uses of mailed account links (a reset, an email confirmation), right or wrong, per address. */
+  accountLinksPerIp: { name: 'account-link-ip', limit: 30, windowSeconds: 60 * 60 },
+  /** Requests to move an account to another email address, per account. */
+  emailChangesPerAccount: { name: 'email-change', limit: 5, windowSeconds: 60 * 60 },
   comments: { name: 'comment', limit: 9, windowSeconds: 30 },
   likes: { name: 'like', limit: 30, windowSeconds: 30 },
+  follows: { name: 'follow', limit: 30, windowSeconds: 30 },
+  bookmarks: { name: 'bookmark', limit: 30, windowSeconds: 30 },
+  /** Page views counted, per address: a reader opens many pages, a script more. */
+  views: { name: 'view', limit: 120, windowSeconds: 60 },
   portfolioWrites: { name: 'portfolio-write', limit: 9, windowSeconds: 30 },
   uploads: { name: 'upload', limit: 9, windowSeconds: 30 },
 } satisfies Record<string, RateRule>;

@@ -22,10 +22,11 @@ export class Reads {
 
   constructor(options: { enabled: boolean; changes: ChangeFeed; maxEntries?: number }) {
     this.cache = options.enabled
-      ? new TaggedCache<Read<unknown>>({ ttlMs: 10 * 60_000, maxEntries: options.maxEntries ?? 5_000 })
+      ? new TaggedCache<Read<unknown>>({
+          ttlMs: 10 * 60_000,
+          maxEntries: options.maxEntries ?? 5_000,
+        }).follow(options.changes)
       : null;
-    const cache = this.cache;
-    if (cache) options.changes.subscribe((tags) => cache.invalidate(tags));
   }
 
   async get<V>(key: string, load: () => Promise<Read<V>>): Promise<Read<V>> {

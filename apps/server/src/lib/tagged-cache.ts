@@ -1,4 +1,4 @@
-import { changeTags } from './changes.js';
+import { type ChangeFeed, changeTags } from './changes.js';
 
 export interface TaggedCacheOptions<V> {
   /** How long an entry is kept at most, whatever happens. */
@@ -43,6 +43,7 @@ export class TaggedCache<V> {
   private everythingAt = 0;
   private sequence = 0;
   private bytes = 0;
+  private feed: ChangeFeed | undefined;
   private readonly now: () => number;
   private readonly maxBytes: number;
   private readonly sizeOf: (value: V) => number;
@@ -51,6 +52,16 @@ export class TaggedCache<V> {
     this.now = options.now ?? Date.now;
     this.maxBytes = options.maxBytes ?? Infinity;
     this.sizeOf = options.sizeOf ?? (() => 0);
+  }
+
+  /**
+   * Drops what each write names, and keeps nothing while the feed cannot hear every write (Redis away
+   * with several instances): what is read then is served once.
+   */
+  follow(feed: ChangeFeed): this {
+    this.feed = feed;
+    feed.subscribe((tags) => this.invalidate(tags));
+    return this;
   }
 
   get size(): number {
@@ -100,6 +111,7 @@ export class TaggedCache<V> {
 
   /** Keeps `value` unless one of its tags was invalidated after `mark`; says whether it did. */
   set(key: string, value: V, tags: readonly string[], mark: number): boolean {
+    if (this.feed?.live === false) return false;
     if (this.everythingAt > mark || tags.some((tag) => (this.invalidated.get(tag)?.sequence ?? 0) > mark)) {
       return false;
     }

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { type BucketConfig, ImageBucket } from '../modules/images/bucket.js';
 import type { Dialect } from '../db/database.js';
 import { isImageFilename } from '../modules/images/image-store.js';
 
@@ -39,18 +40,28 @@ interface FileEntry {
 export interface Storage {
   database: DatabaseConfig;
   uploadDir: string;
+  /** With `S3_URL`, where the images live (the upload folder then holds local copies). */
+  bucket?: BucketConfig | undefined;
 }
 
 const TABLES = [
   'users',
   'sessions',
   'email_verifications',
+  'password_resets',
+  'email_changes',
+  'follows',
   'portfolios',
   'technologies',
   'portfolio_technologies',
   'images',
   'likes',
   'comments',
+  'bookmarks',
+  'notifications',
+  'notification_settings',
+  'portfolio_views',
+  'view_salts',
 ] as const;
 const MANIFEST = 'manifest.json';
 const IMAGES = 'images';
@@ -74,10 +85,18 @@ export async function backup(storage: Storage, to: string): Promise<BackupManife
       : await dumpPostgres(storage.database.url, path.join(to, 'database.pgdump'));
   const images: FileEntry[] = [];
   const missingImages: string[] = [];
-  for (const name of snapshot.imageNames) {
-    const copied = await copyImage(storage.uploadDir, name, path.join(to, IMAGES, name));
-    if (copied) images.push(copied);
-    else missingImages.push(name);
+  const bucket = storage.bucket ? new ImageBucket(storage.bucket) : undefined;
+  try {
+    for (const name of snapshot.imageNames) {
+      const target = path.join(to, IMAGES, name);
+      const copied =
+        (await copyImage(storage.uploadDir, name, target)) ??
+        ((await bucket?.fetch(name, target)) ? await describe(target) : undefined);
+      if (copied) images.push(copied);
+      else missingImages.push(name);
+    }
+  } finally {
+    bucket?.close();
   }
   const manifest: BackupManifest = {
     format: 1,
@@ -130,8 +149,15 @@ export async function restore(storage: Storage, from: string): Promise<BackupMan
   }
 
   await fs.mkdir(storage.uploadDir, { recursive: true });
-  for (const image of manifest.images) {
-    await fs.copyFile(path.join(from, IMAGES, image.name), path.join(storage.uploadDir, image.name));
+  const bucket = storage.bucket ? new ImageBucket(storage.bucket) : undefined;
+  try {
+    for (const image of manifest.images) {
+      const file = path.join(from, IMAGES, image.name);
+      if (bucket) await bucket.put(image.name, file);
+      else await fs.copyFile(file, path.join(storage.uploadDir, image.name));
+    }
+  } finally {
+    bucket?.close();
   }
   const rows = await countRows(storage.database);
   for (const table of TABLES) {

@@ -2,6 +2,8 @@ import type { ErrorCode } from '@portfolio-master/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
+import { isForeignKeyViolation } from '../lib/database-errors.js';
+import type { Outages } from '../lib/outages.js';
 
 const TITLES: Record<number, string> = {
   400: 'Noto‘g‘ri so‘rov',
@@ -15,6 +17,7 @@ const TITLES: Record<number, string> = {
   422: 'Ma’lumotlar noto‘g‘ri',
   429: 'Juda ko‘p so‘rov',
   500: 'Server xatosi',
+  503: 'Xizmat vaqtincha ishlamayapti',
 };
 
 /** Clients that ask for JSON get an RFC 9457 document; all others (the old client accepts anything) plain text. */
@@ -102,17 +105,26 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+function sendHttpError(request: FastifyRequest, reply: FastifyReply, error: HttpError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return sendProblem(request, reply, {
+    status: error.statusCode,
+    code: error.code,
+    detail: error.detail,
+    errors: error.errors,
+  });
+}
+
+/** The app's outages, once its services exist (an error before then is no outage of theirs). */
+const outagesOf = (request: FastifyRequest): Outages | undefined =>
+  (request.server as { services?: { outages?: Outages } }).services?.outages;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return sendProblem(request, reply, {
-        status: error.statusCode,
-        code: error.code,
-        detail: error.detail,
-        errors: error.errors,
-      });
-    }
+    // A part the site needs is away (the database, the disk): 503 with when to try again.
+    const refusal = outagesOf(request)?.refusal(error);
+    if (refusal) return sendHttpError(request, reply, refusal);
+    if (error instanceof HttpError) return sendHttpError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
@@ -121,6 +133,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const first = error.validation[0]?.message ?? 'Ma’lumotlar noto‘g‘ri';
       return sendProblem(request, reply, { status: 422, code: 'VALIDATION_FAILED', detail: first, errors });
+    }
+    // What the write referred to was deleted while it ran (an account, a portfolio): nothing was written.
+    if (isForeignKeyViolation(error)) {
+      return sendProblem(request, reply, {
+        status: 409,
+        code: 'CONFLICT',
+        detail: 'Amal bajarilmadi: u bog‘liq bo‘lgan ma’lumot hozirgina o‘chirildi',
+      });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return sendProblem(request, reply, known);

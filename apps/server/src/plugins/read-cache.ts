@@ -2,10 +2,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ChangeFeed } from '../lib/changes.js';
+import type { Metrics } from '../lib/metrics.js';
+import { REQUEST_ID_HEADER } from '../lib/request-ids.js';
 import { LikeSlots } from '../lib/like-slots.js';
 import type { Read } from '../lib/reads.js';
 import { encode, ReadyDocument, sendReady } from '../lib/ready-document.js';
 import { TaggedCache } from '../lib/tagged-cache.js';
+import { TurnBudget } from '../lib/turn-budget.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,6 +58,7 @@ const PER_ANSWER = new Set([
   'connection',
   'cache-control',
   'vary',
+  REQUEST_ID_HEADER,
 ]);
 
 /** An answer everyone sees alike: any cache may keep it, asking again each time (ETag). */
@@ -76,6 +80,8 @@ interface KeptAnswer {
   viewers: ViewerDifference;
   /** For `likes` answers: where each portfolio's flag is (none when they could not be found). */
   likes: LikeSlots | undefined;
+  /** The route's pattern, for the metrics. */
+  route: string;
 }
 
 /**
@@ -92,7 +98,12 @@ export class KeptAnswers {
   private readonly cache: TaggedCache<KeptAnswer> | null;
   private likesOf: LikesOf | undefined;
 
-  constructor(enabled: boolean) {
+  /** `requestId`: each kept answer's `x-request-id` (the server sets the framework's, see below). */
+  constructor(
+    enabled: boolean,
+    private readonly requestId: (request: IncomingMessage) => string,
+    private readonly metrics?: Metrics,
+  ) {
     this.cache = enabled
       ? new TaggedCache<KeptAnswer>({
           ttlMs: 10 * 60_000,
@@ -105,8 +116,7 @@ export class KeptAnswers {
 
   /** Drops what a write changed, here and (through the feed's Redis) what other instances wrote. */
   follow(changes: ChangeFeed): void {
-    const cache = this.cache;
-    if (cache) changes.subscribe((tags) => cache.invalidate(tags));
+    this.cache?.follow(changes);
   }
 
   /** How signed-in viewers' likes are found (the app's services exist after the server is made). */
@@ -122,11 +132,38 @@ export class KeptAnswers {
     if (!this.cache || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     const kept = this.cache.get(request.url ?? '');
     if (!kept) return false;
-    if (isAnonymous(request.headers) || kept.viewers === 'none') return sendShared(request, response, kept);
+    const started = performance.now();
+    if (isAnonymous(request.headers) || kept.viewers === 'none') {
+      const sent = sendShared(request, response, kept, this.requestId(request));
+      if (sent) this.observe(request, response, kept, 'shared', started);
+      return sent;
+    }
     const token = request.headers['x-token'];
     if (kept.viewers !== 'likes' || !kept.likes || request.headers.token !== undefined) return false;
     if (typeof token !== 'string' || !this.likesOf) return false;
-    return this.answerViewer(request, response, kept, kept.likes, token.trim());
+    return this.answerViewer(request, response, kept, kept.likes, token.trim()).then((sent) => {
+      if (sent) this.observe(request, response, kept, 'personal', started);
+      return sent;
+    });
+  }
+
+  /** Counts an answer sent from kept bytes, timed like the framework's (see request-metrics.ts). */
+  private observe(
+    request: IncomingMessage,
+    response: ServerResponse,
+    kept: KeptAnswer,
+    result: 'shared' | 'personal',
+    started: number,
+  ): void {
+    if (!this.metrics) return;
+    const labels = { method: request.method ?? 'GET', route: kept.route, status: response.statusCode };
+    this.metrics.requests.observe(labels, (performance.now() - started) / 1000);
+    this.metrics.keptAnswers.inc({ result });
+  }
+
+  /** An answer made by its handler on a route whose answers are kept. */
+  made(): void {
+    this.metrics?.keptAnswers.inc({ result: 'made' });
   }
 
   private async answerViewer(
@@ -147,7 +184,12 @@ export class KeptAnswers {
     if (!likedHere) body = await document.encoded(encoding);
     else if (encoding === 'identity') body = slots.with(liked);
     else body = await encode(slots.with(liked), encoding, ANSWER_BROTLI_QUALITY);
-    const headers: http.OutgoingHttpHeaders = { ...kept.headers, ...PERSONAL, 'content-length': body.length };
+    const headers: http.OutgoingHttpHeaders = {
+      ...kept.headers,
+      ...PERSONAL,
+      'content-length': body.length,
+      [REQUEST_ID_HEADER]: this.requestId(request),
+    };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     response.writeHead(200, headers);
     if (request.method === 'HEAD') response.end();
@@ -176,12 +218,22 @@ export class KeptAnswers {
  * A kept answer as everyone sees it, or a 304 for the client's copy; false (nothing written) when its
  * compressed form is not made yet: the framework's path makes it.
  */
-function sendShared(request: IncomingMessage, response: ServerResponse, kept: KeptAnswer): boolean {
+function sendShared(
+  request: IncomingMessage,
+  response: ServerResponse,
+  kept: KeptAnswer,
+  requestId: string,
+): boolean {
   const { document } = kept;
   const encoding = document.encodingFor(request.headers['accept-encoding']);
   const body = document.encodedNow(encoding);
   if (!body) return false;
-  const headers: http.OutgoingHttpHeaders = { ...kept.headers, ...SHARED, etag: document.etag(encoding) };
+  const headers: http.OutgoingHttpHeaders = {
+    ...kept.headers,
+    ...SHARED,
+    etag: document.etag(encoding),
+    [REQUEST_ID_HEADER]: requestId,
+  };
   if (document.matches(request.headers['if-none-match'])) {
     delete headers['content-type'];
     response.writeHead(304, headers).end();
@@ -195,20 +247,39 @@ function sendShared(request: IncomingMessage, response: ServerResponse, kept: Ke
   return true;
 }
 
-/** Fastify's own HTTP server, with kept answers sent before the framework is entered. */
-export function serverWithKeptAnswers(kept: KeptAnswers): FastifyServerOptions['serverFactory'] {
+/** Work started in one turn of the event loop before further requests wait for a later one (`TurnBudget`). */
+const TURN_BUDGET_MS = 10;
+
+/**
+ * Fastify's own HTTP server, with kept answers sent before the framework is entered, and requests started
+ * within a budget per turn of the event loop, so that waiting connections keep being accepted.
+ */
+export function serverWithKeptAnswers(
+  kept: KeptAnswers,
+  requestId: (request: IncomingMessage) => string,
+): FastifyServerOptions['serverFactory'] {
   return (handler, options) => {
+    const budget = new TurnBudget(TURN_BUDGET_MS);
     const server = http.createServer((request, response) => {
+      const turn = budget.enter();
+      if (turn) void turn.then(() => serve(request, response));
+      else serve(request, response);
+    });
+    const serve = (request: IncomingMessage, response: ServerResponse) => {
       const answered = kept.answer(request, response);
-      if (answered === false) handler(request, response);
+      if (answered === false) handle(request, response);
       else if (answered !== true) {
         answered.then(
-          (done) => done || handler(request, response),
+          (done) => done || handle(request, response),
           // The look-up failed (the database is away, say): the framework's path answers for it.
-          () => handler(request, response),
+          () => handle(request, response),
         );
       }
-    });
+    };
+    const handle = (request: IncomingMessage, response: ServerResponse) => {
+      response.setHeader(REQUEST_ID_HEADER, requestId(request));
+      handler(request, response);
+    };
     // As Fastify sets up a server it makes itself.
     const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as {
       keepAliveTimeout?: number;
@@ -253,6 +324,7 @@ export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void
     const tags = request.readTags;
     if (tags && isInjected(request)) reply.header(READ_TAGS_HEADER, tags.join(' '));
     if (!config || reply.statusCode !== 200) return payload;
+    kept.made();
     reply.headers(tags ? SHARED : PERSONAL);
     const mark = marks.get(request);
     if (mark === undefined || typeof payload !== 'string') return payload;
@@ -284,7 +356,8 @@ export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void
     }
     const viewers = request.routeOptions.config.readCache!.viewers;
     const likes = viewers === 'likes' ? LikeSlots.of(json) : undefined;
-    kept.keep(request.url, { document, tags, headers, viewers, likes }, mark);
+    const route = request.routeOptions.url ?? 'unmatched';
+    kept.keep(request.url, { document, tags, headers, viewers, likes, route }, mark);
     return document;
   }
 }

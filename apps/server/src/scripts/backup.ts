@@ -11,7 +11,10 @@ if (!values.to) {
 const config = loadConfig();
 try {
   const started = Date.now();
-  const manifest = await backup({ database: config.database, uploadDir: config.uploadDir }, values.to);
+  const manifest = await backup(
+    { database: config.database, uploadDir: config.uploadDir, bucket: config.bucket },
+    values.to,
+  );
   const rows = Object.entries(manifest.rows)
     .map(([table, n]) => `${table} ${n}`)
     .join(', ');

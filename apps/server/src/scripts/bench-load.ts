@@ -52,6 +52,8 @@ function residentMegabytes(pid: number): number {
   return kilobytes / 1024;
 }
 
+const memoryOf = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + residentMegabytes(pid), 0);
+
 type Load = (options: autocannon.Options) => Promise<autocannon.Result>;
 
 /**
@@ -60,7 +62,8 @@ type Load = (options: autocannon.Options) => Promise<autocannon.Result>;
  */
 export async function measureLoad(options: {
   base: string;
-  pid: number;
+  /** The server processes whose memory is watched (summed). */
+  pids: readonly number[];
   tokens: readonly string[];
   portfolioIds: readonly string[];
   seconds: number;
@@ -70,10 +73,10 @@ export async function measureLoad(options: {
   const { tokens, portfolioIds } = options;
   const image = await sampleImage();
   const sorts = ['new', 'popular', 'discussed'];
-  const before = residentMegabytes(options.pid);
+  const before = memoryOf(options.pids);
   let peak = before;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMegabytes(options.pid));
+    peak = Math.max(peak, memoryOf(options.pids));
   }, 250);
   let result: autocannon.Result;
   try {
@@ -142,9 +145,9 @@ export async function measureLoad(options: {
   } finally {
     clearInterval(sampler);
   }
-  const after = residentMegabytes(options.pid);
+  const after = memoryOf(options.pids);
   await new Promise((resolve) => setTimeout(resolve, options.settleSeconds * 1000));
-  const settled = residentMegabytes(options.pid);
+  const settled = memoryOf(options.pids);
   const answered = result['2xx'];
   return {
     seconds: options.seconds,
@@ -153,7 +156,8 @@ export async function measureLoad(options: {
     requestsPerSecond: answered / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    // autocannon counts each timeout among its errors as well.
+    failures: result.non2xx + result.errors,
     failed: describeFailures(result),
     memory: { before, peak: Math.max(peak, after), after, settled },
     settleSeconds: options.settleSeconds,
@@ -165,7 +169,8 @@ function describeFailures(result: autocannon.Result): string {
   const parts = Object.entries(statuses)
     .filter(([code]) => !code.startsWith('2'))
     .map(([code, { count }]) => `${count} × ${code}`);
-  if (result.errors > 0) parts.push(`${result.errors} connection errors`);
+  const connectionErrors = result.errors - result.timeouts;
+  if (connectionErrors > 0) parts.push(`${connectionErrors} connection errors`);
   if (result.timeouts > 0) parts.push(`${result.timeouts} timeouts`);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }

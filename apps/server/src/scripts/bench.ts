@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { formatLoad, measureLoad } from './bench-load.js';
+import { type NginxProcess, startNginx } from '../ops/nginx.js';
+import { formatLoad, type LoadMeasurement, measureLoad } from './bench-load.js';
 import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
 import type { DatabaseConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
@@ -74,6 +75,7 @@ const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
          [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off] [--database=sqlite|postgres|<url>]
          [--dir=apps/server/data/bench] [--out=<dir>/results.md] [--load=on [--settle=60]]
+         [--cluster=on --database=postgres]
 
 Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
@@ -82,7 +84,9 @@ Then (unless --writes=off) like toggles, comment posts and creates with one imag
 users, on a copy of the data, and a check that every counter equals its rows. --database=postgres
 seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:5432 by default).
 --load=on (npm run bench:load) measures instead a mix of reads and writes from 50 users and anonymous
-readers at 200 connections for 60 s on a copy of the data, then the server's memory --settle s later.`;
+readers at 200 connections for 60 s on a copy of the data, then the server's memory --settle s later.
+--cluster=on (npm run bench:cluster) measures that mix for 30 s through nginx (deploy/nginx) in front of
+one instance, then of two, on PostgreSQL and Redis (REDIS_URL, else redis://127.0.0.1:6379).`;
 
 interface BenchOptions {
   dataset: BulkOptions;
@@ -104,6 +108,8 @@ interface BenchOptions {
   load: boolean;
   /** How long the memory is watched after the load, in seconds. */
   settle: number;
+  /** Instead: the mixed load through nginx in front of one, then two instances (PostgreSQL and Redis). */
+  cluster: boolean;
 }
 
 interface Measurement {
@@ -142,6 +148,7 @@ const STRING_OPTIONS = [
   'out',
   'load',
   'settle',
+  'cluster',
 ] as const;
 
 /**
@@ -217,13 +224,20 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
     throw new BenchError(`--read-cache is on or off\n\n${USAGE}`);
   const load = values.load ?? 'off';
   if (load !== 'on' && load !== 'off') throw new BenchError(`--load is on or off\n\n${USAGE}`);
+  const cluster = values.cluster ?? 'off';
+  if (cluster !== 'on' && cluster !== 'off') throw new BenchError(`--cluster is on or off\n\n${USAGE}`);
+  if (cluster === 'on' && database === 'sqlite') {
+    throw new BenchError(`--cluster=on runs on PostgreSQL: add --database=postgres\n\n${USAGE}`);
+  }
+  const mixed = load === 'on' || cluster === 'on';
   const dir = path.resolve(values.dir ?? path.join(SERVER_ROOT, 'data', 'bench'));
   return {
     dataset,
-    duration: number('duration', load === 'on' ? 60 : 10),
+    duration: number('duration', mixed ? (cluster === 'on' ? 30 : 60) : 10),
     warmup: number('warmup', 3),
-    connections: number('connections', load === 'on' ? 200 : 20),
+    connections: number('connections', mixed ? 200 : 20),
     load: load === 'on',
+    cluster: cluster === 'on',
     settle: number('settle', 60),
     endpoints,
     readCache: readCache === 'on',
@@ -402,6 +416,7 @@ async function startServer(
   store: Store,
   options: BenchOptions,
   uploadDir = path.join(options.dir, 'uploads'),
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; base: string }> {
   if (!fs.existsSync(SERVER_ENTRY))
     throw new BenchError(`${SERVER_ENTRY} is missing: run npm run build first`);
@@ -422,6 +437,7 @@ async function startServer(
       MAIL_DIR: path.join(options.dir, 'mail'),
       // As `npm start` runs it.
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -716,7 +732,7 @@ async function benchLoad(options: BenchOptions, dataset: Dataset): Promise<strin
     );
     const measured = await measureLoad({
       base: server.base,
-      pid: server.child.pid!,
+      pids: [server.child.pid!],
       tokens,
       portfolioIds,
       seconds: options.duration,
@@ -724,19 +740,79 @@ async function benchLoad(options: BenchOptions, dataset: Dataset): Promise<strin
       settleSeconds: options.settle,
     });
     await stop(server.child);
-    const checked = createDatabase(copy.store, { logger: console });
-    let counters: Awaited<ReturnType<typeof checkCounters>>;
-    try {
-      counters = await checkCounters(checked);
-    } finally {
-      await checked.destroy();
-    }
-    const mismatches = counters.likes + counters.comments + counters.technologies;
-    return `${formatLoad(copy.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', measured)}\n\nCounters afterwards: ${
-      mismatches === 0 ? 'every one equals its rows.' : `${mismatches} differ from their rows.`
-    }`;
+    return `${formatLoad(copy.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', measured)}\n\nCounters afterwards: ${await countersAfterwards(copy.store)}`;
   } finally {
     await stop(server?.child);
+    await copy.remove();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
+/** Whether every stored counter still equals its rows, in words. */
+async function countersAfterwards(store: Store): Promise<string> {
+  const checked = createDatabase(store, { logger: console });
+  try {
+    const counters = await checkCounters(checked);
+    const mismatches = counters.likes + counters.comments + counters.technologies;
+    return mismatches === 0 ? 'every one equals its rows.' : `${mismatches} differ from their rows.`;
+  } finally {
+    await checked.destroy();
+  }
+}
+
+/** The mixed load through nginx in front of one instance, then two, on a copy of the data. */
+async function benchCluster(options: BenchOptions, dataset: Dataset): Promise<string> {
+  const copy = await copyForWrites(options, dataset.store);
+  const uploadDir = path.join(options.dir, 'uploads-cluster-run');
+  const env = { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', TRUST_PROXY: '127.0.0.1' };
+  const servers: { child: ChildProcess; base: string }[] = [];
+  let nginx: NginxProcess | undefined;
+  const rows: { instances: number; load: LoadMeasurement }[] = [];
+  try {
+    const { usernames, portfolioIds } = await writersAndTargets(copy.store, 5000);
+    for (const instances of [1, 2]) {
+      while (servers.length < instances) servers.push(await startServer(copy.store, options, uploadDir, env));
+      nginx = await startNginx(
+        await freePort(),
+        servers.map((server) => Number(new URL(server.base).port)),
+      );
+      const base = `http://127.0.0.1:${nginx.port}`;
+      const tokens = await signInMany(base, usernames);
+      log(
+        `Cluster: ${instances} instance(s) behind nginx, ${options.connections} connections for ${options.duration} s`,
+      );
+      const load = await measureLoad({
+        base,
+        pids: servers.map((server) => server.child.pid!),
+        tokens,
+        portfolioIds,
+        seconds: options.duration,
+        connections: options.connections,
+        settleSeconds: 0,
+      });
+      log(`  ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.p99} ms, ${load.failures} failed`);
+      rows.push({ instances, load });
+      await nginx.stop();
+      nginx = undefined;
+    }
+    await Promise.all(servers.map((server) => stop(server.child)));
+    const counters = await countersAfterwards(copy.store);
+    const [one, two] = rows;
+    return [
+      '| Instances behind nginx | Connections | Seconds | Answered | req/s | p50 ms | p99 ms | Failed | memory peak (all instances) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows.map(
+        ({ instances, load }) =>
+          `| ${instances} | ${load.connections} | ${load.seconds} | ${load.requests} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${load.failures} | ${load.memory.peak.toFixed(0)} MB |`,
+      ),
+      '',
+      `Two instances answer ${(two!.load.requestsPerSecond / one!.load.requestsPerSecond).toFixed(2)}× the requests per second of one. ` +
+        `Failures: ${rows.map(({ instances, load }) => `${instances}: ${load.failed}`).join('; ')}. ` +
+        `Counters afterwards: ${counters}`,
+    ].join('\n');
+  } finally {
+    await nginx?.stop();
+    await Promise.all(servers.map((server) => stop(server.child)));
     await copy.remove();
     fs.rmSync(uploadDir, { recursive: true, force: true });
   }
@@ -750,6 +826,13 @@ async function main(): Promise<void> {
     );
   }
   const dataset = await ensureDataset(options);
+  if (options.cluster) {
+    const report = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: several instances behind nginx\n\n${await benchCluster(options, dataset)}\n`;
+    fs.mkdirSync(path.dirname(options.out), { recursive: true });
+    fs.writeFileSync(options.out, report);
+    log(`\n${report}\nWritten to ${options.out}`);
+    return;
+  }
   if (options.load) {
     const report = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: mixed load\n\n${await benchLoad(options, dataset)}\n`;
     fs.mkdirSync(path.dirname(options.out), { recursive: true });

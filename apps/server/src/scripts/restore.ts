@@ -10,7 +10,10 @@ if (!values.from) {
 }
 const config = loadConfig();
 try {
-  const manifest = await restore({ database: config.database, uploadDir: config.uploadDir }, values.from);
+  const manifest = await restore(
+    { database: config.database, uploadDir: config.uploadDir, bucket: config.bucket },
+    values.from,
+  );
   console.log(
     `Restored the backup of ${manifest.createdAt}: every file matched its checksum and every table its row count; ${manifest.images.length} images.`,
   );

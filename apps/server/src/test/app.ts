@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { startTestBucket } from './faults.js';
 import { multipart, pngImage } from './forms.js';
 import { startSmtpServer, type TestSmtp, tokenFromMail } from './smtp.js';
 
 export interface TestContext {
+  /** The local S3-compatible server, in the `s3` project. */
+  bucket: { url: string; dir: string } | undefined;
   app: FastifyInstance;
   config: Config;
   smtp: TestSmtp;
@@ -27,6 +31,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
+  const bucket = inject('storage') === 's3' ? await startTestBucket() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,6 +43,7 @@ export async function createTestContext(
     RATE_LIMIT: 'off',
     SEED_DEMO: 'off',
     LOG_LEVEL: 'silent',
+    ...(bucket ? { S3_URL: bucket.url } : {}),
     ...env,
   });
   const app = await buildApp(config, options);
@@ -48,9 +54,11 @@ export async function createTestContext(
     smtp,
     database,
     dataDir,
+    bucket,
     async close() {
       await app.close();
       await smtp.close();
+      await bucket?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -4,6 +4,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     dialect: 'sqlite' | 'postgres';
     postgresUrl: string;
+    /** Where images live: the upload folder, or a local S3-compatible server started per test file. */
+    storage?: 'folder' | 's3';
   }
 }
 

@@ -22,6 +22,9 @@ const me: User = {
   registeredDate: '2026-01-01T00:00:00Z',
   portfolios: [],
   portfoliosCount: 0,
+  followersCount: 0,
+  followingCount: 0,
+  followedByMe: false,
 };
 
 const wideNav = () => screen.getAllByRole('navigation', { name: 'Asosiy menyu' })[0]!;
@@ -45,7 +48,9 @@ describe('Navbar', () => {
 
   it('offers the profile and signing out while a token is stored, and asks for the current user', async () => {
     setToken('secret');
-    const fetchMock = vi.fn(async () => jsonResponse(me));
+    const fetchMock = vi.fn(async (url: string) =>
+      jsonResponse(url === '/api/notifications/unread' ? { unread: 3 } : me),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<Navbar />);
     const nav = within(wideNav());
@@ -53,9 +58,13 @@ describe('Navbar', () => {
     expect(nav.getByRole('button', { name: 'Chiqish' })).toBeTruthy();
     expect(nav.queryByRole('link', { name: 'Kirish' })).toBeNull();
     await screen.findAllByText('AV');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/user/me');
-    expect(init.headers).toMatchObject({ 'x-token': 'secret' });
+    // The current user, and the bell's number, each asked with the token.
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const asked = calls.find(([url]) => url === '/api/user/me');
+    expect(asked?.[1].headers).toMatchObject({ 'x-token': 'secret' });
+    const bell = calls.find(([url]) => url === '/api/notifications/unread');
+    expect(bell?.[1].headers).toMatchObject({ 'x-token': 'secret' });
+    expect(await screen.findByRole('link', { name: 'Bildirishnomalar: 3 ta o‘qilmagan' })).toBeTruthy();
   });
 
   it('treats a `false` answer from /user/me as no user', async () => {

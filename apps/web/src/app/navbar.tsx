@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { Link, NavLink, useLocation } from '../lib/router';
 import { CloseIcon, MenuIcon, PlusIcon } from '../components/icons';
 import { Avatar } from '../components/avatar';
@@ -59,6 +60,12 @@ export function Navbar() {
       </NavLink>
       {isSignedIn ? (
         <>
+          <NavLink to="/following" className="nav__link">
+            {uz.nav.following}
+          </NavLink>
+          <NavLink to="/saved" className="nav__link">
+            {uz.nav.saved}
+          </NavLink>
           <NavLink to="/profile" end className="nav__link nav__profile">
             {user ? <Avatar user={user} size={28} decorative /> : null}
             {uz.nav.profile}
@@ -88,6 +95,7 @@ export function Navbar() {
           <nav className="nav nav--wide" aria-label={uz.nav.mainMenu}>
             {links}
           </nav>
+          {isSignedIn ? <NotificationBell /> : null}
           <button
             type="button"
             ref={toggleButton}

@@ -5,6 +5,7 @@ import { portfolioQueryOptions } from '../features/portfolios/api/get-portfolio'
 import {
   authorPortfoliosQueryOptions,
   portfoliosQueryOptions,
+  weekBestQueryOptions,
 } from '../features/portfolios/api/get-portfolios';
 import { technologiesQueryOptions } from '../features/portfolios/api/get-technologies';
 import {
@@ -193,10 +194,12 @@ export const routes: PageRoute[] = [
     async load({ params, search, client, token }) {
       const list = readListLocation(params.page, search);
       if (!list) return 'not-found';
+      const front = list.page === 1 && !list.filter.length && !list.q && list.sort === 'new';
       const [page] = await Promise.all([
         client.ensureQueryData(portfoliosQueryOptions(listParams(list), token)),
         client.prefetchQuery(technologiesQueryOptions()),
         client.prefetchQuery(usersQueryOptions()),
+        front ? client.prefetchQuery(weekBestQueryOptions(token)) : undefined,
       ]);
       return isPastLastPage(page, list.page) ? 'not-found' : 'ok';
     },
@@ -252,6 +255,48 @@ export const routes: PageRoute[] = [
     head: privateHead(uz.auth.verifyTitle),
   },
   {
+    path: '/auth/forgot-password',
+    page: lazyPage(() => import('./routes/forgot-password').then((module) => module.ForgotPasswordRoute)),
+    chunk: 'src/app/routes/forgot-password.tsx',
+    head: privateHead(uz.account.forgotTitle),
+  },
+  {
+    path: '/auth/reset-password',
+    page: lazyPage(() => import('./routes/reset-password').then((module) => module.ResetPasswordRoute)),
+    chunk: 'src/app/routes/reset-password.tsx',
+    head: privateHead(uz.account.resetTitle),
+  },
+  {
+    path: '/auth/confirm-email',
+    page: lazyPage(() => import('./routes/confirm-email').then((module) => module.ConfirmEmailRoute)),
+    chunk: 'src/app/routes/confirm-email.tsx',
+    head: privateHead(uz.account.confirmTitle),
+  },
+  {
+    path: '/following',
+    page: lazyPage(() => import('./routes/following').then((module) => module.FollowingRoute)),
+    chunk: 'src/app/routes/following.tsx',
+    head: privateHead(uz.follows.feedTitle),
+  },
+  {
+    path: '/saved',
+    page: lazyPage(() => import('./routes/saved').then((module) => module.SavedRoute)),
+    chunk: 'src/app/routes/saved.tsx',
+    head: privateHead(uz.bookmarks.title),
+  },
+  {
+    path: '/notifications',
+    page: lazyPage(() => import('./routes/notifications').then((module) => module.NotificationsRoute)),
+    chunk: 'src/app/routes/notifications.tsx',
+    head: privateHead(uz.notifications.title),
+  },
+  {
+    path: '/unsubscribe',
+    page: lazyPage(() => import('./routes/unsubscribe').then((module) => module.UnsubscribeRoute)),
+    chunk: 'src/app/routes/unsubscribe.tsx',
+    head: privateHead(uz.notifications.unsubscribeTitle),
+  },
+  {
     path: '/profile',
     page: lazyPage(() => import('./routes/my-profile').then((module) => module.MyProfileRoute)),
     chunk: 'src/app/routes/my-profile.tsx',
@@ -262,15 +307,15 @@ export const routes: PageRoute[] = [
     path: '/profile/:username',
     page: lazyPage(() => import('./routes/profile').then((module) => module.UserProfileRoute)),
     chunk: 'src/app/routes/profile.tsx',
-    async load({ params, client }) {
+    async load({ params, client, token }) {
       const [user] = await Promise.all([
-        client.ensureQueryData(userQueryOptions(params.username!)),
+        client.ensureQueryData(userQueryOptions(params.username!, token)),
         client.prefetchInfiniteQuery(authorPortfoliosQueryOptions(params.username!)),
       ]);
       return found(user);
     },
-    head: ({ params, client }) =>
-      profileHead(client.getQueryData(userQueryOptions(params.username!).queryKey)),
+    head: ({ params, client, token }) =>
+      profileHead(client.getQueryData(userQueryOptions(params.username!, token).queryKey)),
   },
   {
     path: '/about',

@@ -10,6 +10,8 @@ export const uz = {
     register: 'Ro‘yxatdan o‘tish',
     logout: 'Chiqish',
     profile: 'Profil',
+    following: 'Kuzatuvlar',
+    saved: 'Saqlanganlar',
     about: 'Loyiha haqida',
     openMenu: 'Menyuni ochish',
     closeMenu: 'Menyuni yopish',
@@ -74,6 +76,14 @@ export const uz = {
     resetFilters: 'Barcha portfoliolarni ko‘rsatish',
     found: (n: number) => `${n} ta natija`,
     searchingFor: (q: string) => `«${q}» bo‘yicha qidiruv`,
+    sortLabel: 'Saralash',
+    sorts: {
+      new: 'Eng yangilari',
+      popular: 'Eng ko‘p yoqtirilgan',
+      discussed: 'Eng ko‘p muhokama qilingan',
+      trending: 'Trenddagilar',
+    },
+    weekBest: 'Haftaning eng yaxshilari',
   },
 
   card: {
@@ -110,6 +120,66 @@ export const uz = {
   },
 
   admin: 'Bu foydalanuvchi admin',
+
+  follows: {
+    follow: 'Kuzatish',
+    following: 'Kuzatilmoqda',
+    followers: (count: number) => `${count} kuzatuvchi`,
+    followingCount: (count: number) => `${count} ta kuzatilmoqda`,
+    followersTitle: 'Kuzatuvchilar',
+    followingTitle: 'Kuzatilayotganlar',
+    noFollowers: 'Hozircha kuzatuvchilar yo‘q',
+    noFollowing: 'Hozircha hech kim kuzatilmayapti',
+    feedTitle: 'Kuzatuvlar',
+    feedLead: 'Siz kuzatayotgan mualliflarning portfoliolari, eng yangilari birinchi.',
+    feedEmpty:
+      'Siz hali hech kimni kuzatmayapsiz yoki ular hali portfolio joylamagan. Mualliflar profilida «Kuzatish» tugmasini bosing.',
+    browse: 'Portfoliolarni ko‘rish',
+  },
+
+  notifications: {
+    title: 'Bildirishnomalar',
+    bell: (unread: number) => (unread > 0 ? `Bildirishnomalar: ${unread} ta o‘qilmagan` : 'Bildirishnomalar'),
+    unread: 'o‘qilmagan',
+    empty:
+      'Hozircha bildirishnomalar yo‘q. Portfoliolaringizga izoh yoki yoqtirish kelsa, shu yerda ko‘rinadi.',
+    comment: (actor: string, title: string) => `${actor} «${title}» portfoliongizga izoh qoldirdi`,
+    reply: (actor: string, title: string) => `${actor} siz izoh qoldirgan «${title}» portfoliosida yozdi`,
+    like: (actor: string, others: number, title: string) =>
+      `${actor}${others > 0 ? ` va yana ${others} kishi` : ''} «${title}» portfoliongizni yoqtirdi`,
+    post: (actor: string, title: string) => `${actor} yangi portfolio joyladi: «${title}»`,
+    settingsSection: 'Xat orqali bildirishnomalar',
+    settingsLead:
+      'Qaysi voqealar haqida emailingizga xat kelsin. Saytdagi bildirishnomalar har doim ko‘rinadi.',
+    kinds: {
+      comment: 'Portfoliomga izoh qoldirilsa',
+      like: 'Portfoliom yoqtirilsa',
+      reply: 'Men izoh qoldirgan joyda yangi izoh yozilsa',
+      post: 'Kuzatayotgan muallifim yangi portfolio joylasa',
+    },
+    settingsSaved: 'Sozlamalar saqlandi',
+    unsubscribeTitle: 'Xatlardan voz kechish',
+    unsubscribing: 'Bajarilmoqda…',
+    unsubscribed: (kind: string) =>
+      `Endi «${kind}» haqida xat olmaysiz. Buni profilingizdagi hisob sozlamalarida qayta yoqishingiz mumkin.`,
+  },
+
+  views: {
+    title: 'Ko‘rishlar',
+    summary: (total: number, from: string, to: string) =>
+      `So‘nggi 30 kunda (${from} — ${to}) ${total} ta noyob ko‘ruvchi. Buni faqat siz va adminlar ko‘rasiz.`,
+    day: (date: string, viewers: number) => `${date}: ${viewers} ta ko‘ruvchi`,
+    date: 'Sana',
+    viewers: 'Noyob ko‘ruvchilar',
+  },
+
+  bookmarks: {
+    save: 'Saqlash',
+    saved: 'Saqlangan',
+    title: 'Saqlanganlar',
+    lead: 'Keyinroq o‘qish uchun saqlagan portfoliolaringiz. Ularni faqat siz ko‘rasiz.',
+    empty: 'Hali hech narsa saqlamadingiz. Portfolio sahifasidagi «Saqlash» tugmasini bosing.',
+  },
 
   likers: {
     title: 'Yoqtirganlar',
@@ -266,6 +336,56 @@ export const uz = {
     notFound: 'Bunday foydalanuvchi mavjud emas.',
     emailHidden: 'Email yashirilgan',
     avatarAlt: (name: string) => `${name} rasmi`,
+  },
+
+  account: {
+    forgotLink: 'Parolni unutdingizmi?',
+    forgotTitle: 'Parolni tiklash',
+    forgotLead:
+      'Hisobingiz email manzilini kiriting. Unga yangi parol o‘rnatish uchun havola yuboramiz. Havola 1 soat amal qiladi.',
+    sendResetLink: 'Havolani yuborish',
+    resetSent: (email: string) =>
+      `Agar ${email} bilan hisob bo‘lsa, unga parolni tiklash havolasi yuborildi. Pochtangizni (jumladan «Spam» jildini) tekshiring.`,
+    otherAddress: 'Boshqa manzilga yuborish',
+    backToLogin: 'Kirish sahifasiga qaytish',
+
+    resetTitle: 'Yangi parol o‘rnatish',
+    resetLead: 'Yangi parolni kiriting. Saqlangach, boshqa barcha qurilmalardagi kirishlar yopiladi.',
+    newPassword: 'Yangi parol',
+    saveNewPassword: 'Parolni saqlash',
+    passwordReset: 'Parolingiz yangilandi. Boshqa qurilmalardagi kirishlar yopildi.',
+    missingToken: 'Havola to‘liq emas. Xatdagi havolani to‘liq nusxalang yoki yangi havola so‘rang.',
+    askAgain: 'Yangi havola so‘rash',
+
+    confirmTitle: 'Yangi email manzil',
+    confirming: 'Tasdiqlanmoqda…',
+    confirmed: (email: string | null) =>
+      email ? `Email manzilingiz ${email} ga o‘zgartirildi.` : 'Email manzilingiz o‘zgartirildi.',
+    toProfile: 'Profilimga o‘tish',
+
+    settingsTitle: 'Hisob sozlamalari',
+    emailSection: 'Email manzilni o‘zgartirish',
+    emailLead: (email: string) =>
+      `Hozirgi manzil: ${email}. Yangi manzilga tasdiqlash havolasini yuboramiz; manzil havola ochilgandan keyin o‘zgaradi.`,
+    newEmail: 'Yangi email',
+    currentPassword: 'Joriy parol',
+    sendConfirmation: 'Tasdiqlash havolasini yuborish',
+    confirmationSent: (email: string) =>
+      `${email} manziliga tasdiqlash havolasi yuborildi. Havolani 1 soat ichida oching.`,
+
+    dataSection: 'Ma’lumotlarim',
+    dataLead:
+      'Sayt siz haqingizda saqlayotgan hamma narsa: profil, portfoliolar, izohlar, yoqtirishlar, rasmlar ro‘yxati va kirishlar — bitta JSON faylda.',
+    download: 'Ma’lumotlarimni yuklab olish',
+    downloaded: (name: string) => `${name} yuklab olindi`,
+
+    deleteSection: 'Hisobni o‘chirish',
+    deleteLead:
+      'Hisobingiz bilan birga barcha portfoliolaringiz, izohlaringiz, yoqtirishlaringiz va rasmlaringiz butunlay o‘chiriladi. Buni qaytarib bo‘lmaydi.',
+    deleteButton: 'Hisobimni o‘chirish',
+    deleteConfirm: 'Hisobingiz va undagi hamma narsa butunlay o‘chiriladi. Rostdan ham o‘chirmoqchimisiz?',
+    deleteOk: 'Ha, o‘chirilsin',
+    deleted: 'Hisobingiz o‘chirildi. Portfolio Master’dan foydalanganingiz uchun rahmat.',
   },
 
   profileEdit: {

@@ -193,6 +193,11 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
   if (!reset) throw new Error('The database already has users; pass --reset to replace all its data.');
   const images = await trx.selectFrom('images').select('filename').execute();
   const tables = [
+    'portfolio_views',
+    'view_salts',
+    'notifications',
+    'notification_settings',
+    'bookmarks',
     'comments',
     'likes',
     'portfolio_technologies',
@@ -201,6 +206,9 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'portfolios',
     'sessions',
     'email_verifications',
+    'password_resets',
+    'email_changes',
+    'follows',
     'users',
   ] as const;
   if (dialect === 'postgres') {

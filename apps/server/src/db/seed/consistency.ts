@@ -29,6 +29,13 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
           on x.technology_id = t.id
         where t.portfolios_count <> coalesce(x.c, 0)`,
     ],
+    [
+      'users whose followers_count or following_count differs from their follows',
+      sql`select count(*) as n from users u
+        left join (select followee_id, count(*) as c from follows group by followee_id) fr on fr.followee_id = u.id
+        left join (select follower_id, count(*) as c from follows group by follower_id) fg on fg.follower_id = u.id
+        where u.followers_count <> coalesce(fr.c, 0) or u.following_count <> coalesce(fg.c, 0)`,
+    ],
     ['duplicate linktitles', sql`select count(*) - count(distinct linktitle) as n from portfolios`],
     [
       'portfolios whose technology_names or image_names differ from their technologies and images',

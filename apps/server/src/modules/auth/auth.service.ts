@@ -145,7 +145,7 @@ export class AuthService {
     const stored = avatar
       ? await this.deps.imageStore.save(avatar, { maxDimension: AVATAR_MAX_DIMENSION })
       : undefined;
-    const sessionToken = newToken();
+    let sessionToken = '';
     try {
       await this.db.transaction().execute(async (trx) => {
         if (!(await auth.consumeVerification(trx, tokenHash, body.email, now.toISOString()))) {
@@ -170,7 +170,7 @@ export class AuthService {
         });
         if (stored)
           await images.insertImage(trx, { ...stored, ownerId: userId, portfolioId: null, position: 0 });
-        await this.insertSession(trx, userId, sessionToken, now);
+        sessionToken = await this.openSession(trx, userId, now);
       });
     } catch (error) {
       if (stored) await this.deps.imageStore.remove([stored.filename]);
@@ -204,9 +204,7 @@ export class AuthService {
       : await verifyAgainstDummy(body.password);
     if (!user || !valid) throw invalidCredentials();
     await limiter.reset(RATE_RULES.loginFailuresPerAccount, account);
-    const token = newToken();
-    await this.insertSession(this.db, user.id, token, new Date());
-    return { user, token };
+    return { user, token: await this.openSession(this.db, user.id, new Date()) };
   }
 
   /** The signed-in user for a token, extending the session's 30 days as it is used. */
@@ -243,12 +241,13 @@ export class AuthService {
     await auth.deleteExpiredVerifications(this.db, now);
   }
 
-  private async insertSession(
+  /** Starts a session for the account and answers its token (which is stored only as a hash). */
+  async openSession(
     db: Parameters<typeof auth.insertSession>[0],
     userId: string,
-    token: string,
     now: Date,
-  ) {
+  ): Promise<string> {
+    const token = newToken();
     await auth.insertSession(db, {
       id: newId(now),
       userId,
@@ -256,5 +255,6 @@ export class AuthService {
       createdAt: now.toISOString(),
       expiresAt: addDays(now, SESSION_DAYS).toISOString(),
     });
+    return token;
   }
 }

@@ -183,6 +183,52 @@ describe('send-verification limits', () => {
   });
 });
 
+describe('password-reset limits', () => {
+  const forgotFrom = (ip: string, email: string) =>
+    call(context.app, { method: 'POST', url: '/api/password/forgot', remoteAddress: ip, payload: { email } });
+  const resetFrom = (ip: string, token: string) =>
+    call(context.app, {
+      method: 'POST',
+      url: '/api/password/reset',
+      remoteAddress: ip,
+      payload: { token, password: 'uzun-va-yangi-parol-1' },
+    });
+
+  it('allows 3 reset mails per address per hour, whether or not it has an account', async () => {
+    const user = await signUpQuietly();
+    const nobody = `${uniqueName('hechkim')}@example.uz`;
+    for (const email of [user.email, nobody]) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await forgotFrom(freshIp(), email)).statusCode).toBe(200);
+      }
+      expectRateLimited(await forgotFrom(freshIp(), email.toUpperCase()), 3600);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const resets = context.smtp.messages.filter(
+      (mail) => mail.subject === 'Portfolio Master: parolni tiklash' && mail.text?.includes('reset-password'),
+    );
+    expect(resets.filter((mail) => mail.to && JSON.stringify(mail.to).includes(user.email))).toHaveLength(3);
+  });
+
+  it('allows 20 reset requests and 30 link uses per IP per hour', async () => {
+    expect(RATE_RULES.resetPerIp).toMatchObject({ limit: 20, windowSeconds: 3600 });
+    const ip = freshIp();
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, () => forgotFrom(ip, `${uniqueName('ip')}@example.uz`)),
+    );
+    expect(sent.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    expectRateLimited(await forgotFrom(ip, `${uniqueName('ip')}@example.uz`), 3600);
+
+    expect(RATE_RULES.accountLinksPerIp).toMatchObject({ limit: 30, windowSeconds: 3600 });
+    const guesser = freshIp();
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () => resetFrom(guesser, randomBytes(32).toString('base64url'))),
+    );
+    expect(guesses.map((response) => response.statusCode)).toEqual(Array(30).fill(400));
+    expectRateLimited(await resetFrom(guesser, randomBytes(32).toString('base64url')), 3600);
+  });
+});
+
 describe('register limits', () => {
   it('allows 20 attempts per IP per hour', async () => {
     expect(RATE_RULES.registerPerIp).toMatchObject({ limit: 20, windowSeconds: 3600 });

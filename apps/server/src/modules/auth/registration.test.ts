@@ -21,6 +21,9 @@ const USER_KEYS = [
   'email',
   'emailPublic',
   'firstname',
+  'followedByMe',
+  'followersCount',
+  'followingCount',
   'githubProfile',
   'image',
   'isAdmin',
@@ -74,6 +77,9 @@ describe('POST /api/register: transports', () => {
       registeredDate: expect.any(String),
       portfolios: [],
       portfoliosCount: 0,
+      followersCount: 0,
+      followingCount: 0,
+      followedByMe: false,
     });
     const registered = new Date(user.registeredDate).getTime();
     expect(registered).toBeGreaterThanOrEqual(before - 1000);

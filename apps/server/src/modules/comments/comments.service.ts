@@ -7,6 +7,7 @@ import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { lockPortfolio } from '../portfolios/portfolios.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as comments from './comments.repository.js';
 
@@ -15,6 +16,7 @@ export class CommentsService {
     private readonly db: Kysely<Database>,
     private readonly users: UsersService,
     private readonly changes: ChangeFeed,
+    private readonly notifications: NotificationsService,
   ) {}
 
   toComment(row: comments.CommentRow): Comment {
@@ -81,17 +83,14 @@ export class CommentsService {
    */
   async add(portfolioId: string, authorId: string, body: string): Promise<Comment[]> {
     const now = new Date();
-    await this.db.transaction().execute(async (trx) => {
+    const comment = { id: newId(now), portfolioId, authorId, createdAt: now.toISOString() };
+    const notified = await this.db.transaction().execute(async (trx) => {
       if (!(await comments.adjustCommentsCount(trx, portfolioId, 1))) throw notFound('Portfolio topilmadi');
-      await comments.insertComment(trx, {
-        id: newId(now),
-        portfolioId,
-        authorId,
-        body,
-        createdAt: now.toISOString(),
-      });
+      await comments.insertComment(trx, { ...comment, body });
+      return this.notifications.commented(trx, comment);
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
+    this.notifications.deliver(notified);
     return this.firstPage(portfolioId);
   }
 

@@ -6,6 +6,17 @@ import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
 import { BoundedCache } from '../../lib/bounded-cache.js';
 import { newId } from '../../lib/ids.js';
+import type { Metrics } from '../../lib/metrics.js';
+import { missingPart } from '../../lib/outages.js';
+import type { ImageBucket } from './bucket.js';
+import type { ChangeFeed } from '../../lib/changes.js';
+import type { SharedLocks } from '../../lib/shared-locks.js';
+
+/** The change-feed name of a removed image, for instances that keep a copy. */
+const IMAGE_TAG = 'image:';
+/** How long an instance making a width may hold it, and how long another waits for it in the bucket. */
+const VARIANT_LOCK_MS = 30_000;
+const VARIANT_WAIT_MS = 10_000;
 import { fileTooLarge, ReceivedFile, TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 import { fileExists } from '../../lib/files.js';
 
@@ -21,6 +32,8 @@ export type ImageInput = Buffer | ReceivedFile;
 
 export interface ResolvedImage {
   file: string;
+  /** Its name in the folder and in the bucket (`variants/...` for a narrower copy). */
+  key: string;
   width: number;
   etag: string;
 }
@@ -85,6 +98,7 @@ export class ImageStore {
   /** Where uploads are streamed while their request runs; on the same disk as the images. */
   readonly incomingDir: string;
   private readonly pending = new Map<string, Promise<string | null>>();
+  private changes: ChangeFeed | undefined;
   private readonly widths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
   private readonly encodes = new JobSlots(CONCURRENT_ENCODES);
   private readonly variants = new JobSlots(CONCURRENT_VARIANTS);
@@ -97,7 +111,18 @@ export class ImageStore {
   /** Widths of saved files until they are placed: then they are served, and their width known. */
   private readonly waitingWidths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
 
-  constructor(readonly dir: string) {
+  /**
+   * `metrics`: where the narrower copies made are counted. With a `bucket` (`S3_URL`) the images live
+   * there and `dir` keeps local copies of what this instance wrote or served (a cache any instance may
+   * lose); without one `dir` is where they live. `locks` keep instances from making the same width at
+   * once.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly metrics?: Metrics,
+    private readonly bucket?: ImageBucket,
+    private readonly locks?: SharedLocks,
+  ) {
     this.variantsDir = path.join(dir, 'variants');
     this.incomingDir = path.join(dir, 'incoming');
     this.pendingDir = path.join(dir, 'pending');
@@ -112,6 +137,18 @@ export class ImageStore {
         removeStaleTemporaries(dir),
       ),
     );
+  }
+
+  /** Succeeds when the folder can be written and has room for the largest upload, and the bucket answers. */
+  async probe(): Promise<void> {
+    await Promise.all([this.probeSpace(), this.bucket?.probe()]);
+  }
+
+  private async probeSpace(): Promise<void> {
+    await fs.access(this.dir, fs.constants.W_OK);
+    const { bavail, bsize } = await fs.statfs(this.dir);
+    const free = bavail * bsize;
+    if (free < LIMITS.images.maxBytes) throw new Error(`${free} bytes free`);
   }
 
   async save(input: ImageInput, options: { maxDimension: number }): Promise<StoredImage> {
@@ -144,8 +181,11 @@ export class ImageStore {
   async place(filenames: readonly string[]): Promise<void> {
     await Promise.all(
       filenames.filter(isImageFilename).map(async (filename) => {
+        const waiting = path.join(this.pendingDir, filename);
         try {
-          await fs.rename(path.join(this.pendingDir, filename), path.join(this.dir, filename));
+          // Into the bucket first: until it is there, the file stays waiting and the sweep retries.
+          if (this.bucket) await this.bucket.put(filename, waiting);
+          await fs.rename(waiting, path.join(this.dir, filename));
         } catch {
           return;
         }
@@ -179,7 +219,7 @@ export class ImageStore {
           const file = path.join(dir, name);
           if (rows.has(name)) {
             if (!waiting) continue;
-            await fs.rename(file, path.join(this.dir, name));
+            await this.place([name]);
             placed += 1;
           } else if (await modifiedBefore(file, now - ORPHAN_AFTER_MS)) {
             await this.remove([name]);
@@ -188,11 +228,59 @@ export class ImageStore {
         }
       }
     }
+    if (this.bucket) removed += await this.sweepBucket(linked, now);
     return { placed, removed };
+  }
+
+  /** Originals in the bucket without a row, older than an hour, go with their widths. */
+  private async sweepBucket(
+    linked: (filenames: readonly string[]) => Promise<Set<string>>,
+    now: number,
+  ): Promise<number> {
+    const old: string[] = [];
+    for await (const { key, modified } of this.bucket!.list()) {
+      if (isImageFilename(key) && modified.getTime() < now - ORPHAN_AFTER_MS) old.push(key);
+    }
+    let removed = 0;
+    for (let start = 0; start < old.length; start += SWEEP_BATCH) {
+      const batch = old.slice(start, start + SWEEP_BATCH);
+      const rows = await linked(batch);
+      const orphans = batch.filter((name) => !rows.has(name));
+      await this.remove(orphans);
+      removed += orphans.length;
+    }
+    return removed;
+  }
+
+  /**
+   * With a bucket, other instances keep local copies: a removal through this one tells them (through the
+   * change feed) to drop theirs.
+   */
+  follow(changes: ChangeFeed): void {
+    this.changes = changes;
+    changes.subscribe((tags) => {
+      const names = tags.filter((tag) => tag.startsWith(IMAGE_TAG)).map((tag) => tag.slice(IMAGE_TAG.length));
+      if (names.length > 0) void this.removeLocal(names);
+    });
   }
 
   /** Removes originals (waiting or in place) and every variant; missing files are fine. */
   async remove(filenames: readonly string[]): Promise<void> {
+    await this.removeLocal(filenames);
+    const names = filenames.filter(isImageFilename);
+    if (this.bucket && names.length > 0) {
+      await this.bucket.delete(
+        names.flatMap((name) => [
+          name,
+          ...IMAGE_WIDTHS.map((width) => this.keyOf(this.variantPath(name, width))),
+        ]),
+      );
+      await this.changes?.publish(names.map((name) => `${IMAGE_TAG}${name}`));
+    }
+  }
+
+  /** This instance's files of these images. */
+  private async removeLocal(filenames: readonly string[]): Promise<void> {
     await Promise.all(
       filenames.filter(isImageFilename).map(async (filename) => {
         this.widths.delete(filename);
@@ -206,6 +294,22 @@ export class ImageStore {
     );
   }
 
+  /** A file's name in the bucket: its path under the folder. */
+  private keyOf(file: string): string {
+    return path.relative(this.dir, file).split(path.sep).join('/');
+  }
+
+  /**
+   * The local path of an original, fetched from the bucket when this instance has no copy yet; null
+   * when there is no such image.
+   */
+  async localOriginal(filename: string): Promise<string | null> {
+    if (!isImageFilename(filename)) return null;
+    const file = path.join(this.dir, filename);
+    if (await fileExists(file)) return file;
+    return this.bucket && (await this.bucket.fetch(filename, file)) ? file : null;
+  }
+
   /**
    * The file to serve for a name and a requested width: widths snap up to the fixed set and never
    * exceed the original. Returns null when there is no such image.
@@ -215,10 +319,23 @@ export class ImageStore {
     const originalWidth = await this.originalWidth(filename);
     if (originalWidth === undefined) return null;
     const width = requestedWidth === undefined ? originalWidth : snapWidth(requestedWidth, originalWidth);
-    const etag = `"${filename.slice(0, -'.webp'.length)}-${width}-v${ENCODING_VERSION}"`;
-    if (width === originalWidth) return { file: path.join(this.dir, filename), width, etag };
-    const variant = await this.ensureVariant(filename, width);
-    return variant ? { file: variant, width, etag } : null;
+    const etagOf = (served: number) =>
+      `"${filename.slice(0, -'.webp'.length)}-${served}-v${ENCODING_VERSION}"`;
+    const original = {
+      file: path.join(this.dir, filename),
+      key: filename,
+      width: originalWidth,
+      etag: etagOf(originalWidth),
+    };
+    if (width === originalWidth) return original;
+    try {
+      const variant = await this.ensureVariant(filename, width);
+      return variant ? { file: variant, key: this.keyOf(variant), width, etag: etagOf(width) } : null;
+    } catch (error) {
+      // A full disk: the original serves until there is room for the narrower copy.
+      if (missingPart(error) === 'storage') return original;
+      throw error;
+    }
   }
 
   /** An open stream and its length, or null when the file has gone in the meantime. */
@@ -275,6 +392,7 @@ export class ImageStore {
       );
     } catch (error) {
       await fs.rm(temporary, { force: true });
+      if (missingPart(error)) throw error;
       throw isPixelLimitError(error) ? fileTooLarge() : unsupported();
     }
     try {
@@ -290,7 +408,8 @@ export class ImageStore {
   private async originalWidth(filename: string): Promise<number | undefined> {
     const cached = this.widths.get(filename);
     if (cached !== undefined) return cached;
-    const width = await this.readOriginalWidth(path.join(this.dir, filename));
+    const file = await this.localOriginal(filename);
+    const width = file ? await this.readOriginalWidth(file) : undefined;
     if (width !== undefined) this.widths.set(filename, width);
     return width;
   }
@@ -314,9 +433,33 @@ export class ImageStore {
 
   private async createVariant(original: string, variant: string, width: number): Promise<string | null> {
     if (await fileExists(variant)) return variant;
+    if (!this.bucket) return this.renderInto(original, variant, width);
+    const bucket = this.bucket;
+    const key = this.keyOf(variant);
+    // Made once across instances: the first to ask makes it and puts it in the bucket; one asked for it
+    // meanwhile waits for it there instead of making it too (and makes it after all if it never comes).
+    for (const deadline = Date.now() + VARIANT_WAIT_MS; ;) {
+      if (await bucket.fetch(key, variant)) return variant;
+      const release = await this.locks?.acquire(`variant:${key}`, VARIANT_LOCK_MS);
+      if (release || !this.locks || Date.now() > deadline) {
+        try {
+          const made = await this.renderInto(original, variant, width);
+          if (made) await bucket.put(key, made);
+          return made;
+        } finally {
+          await release?.();
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private async renderInto(original: string, variant: string, width: number): Promise<string | null> {
     const temporary = temporaryPath(variant);
     try {
+      const done = this.metrics?.imageVariants.startTimer();
       await this.renderVariant(original, temporary, width);
+      done?.();
       await fs.rename(temporary, variant);
       return variant;
     } catch (error) {

@@ -14,7 +14,8 @@ const querySchema = z.object({
 const missing = () => notFound('Rasm topilmadi');
 
 /** Image names never change content, so every answer may be cached for a year. */
-export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { imageStore }) => {
+export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { imageStore, config }) => {
+  const publicBase = config.publicImageUrl;
   app.get(
     '/image/:filename',
     {
@@ -26,6 +27,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { ima
         querystring: querySchema,
         response: {
           200: z.any().meta({ type: 'string', format: 'binary' }),
+          302: z.undefined().meta({ description: 'With PUBLIC_IMAGE_URL: where the bucket serves it' }),
           304: z.undefined(),
           404: problemSchema,
         },
@@ -34,6 +36,12 @@ export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { ima
     async (request, reply) => {
       const resolved = await imageStore.resolve(request.params.filename, request.query.w);
       if (!resolved) throw missing();
+      // The bucket (or the CDN in front of it) serves the bytes; the width is made here first if needed.
+      if (publicBase) {
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .redirect(`${publicBase}/${resolved.key}`, 302);
+      }
       if (matchesIfNoneMatch(request.headers['if-none-match'], resolved.etag)) {
         return cacheHeaders(reply, resolved.etag).code(304).send();
       }

@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
 import { lockPortfolio } from '../portfolios/portfolios.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as likes from './likes.repository.js';
 
@@ -14,6 +15,7 @@ export class LikesService {
     private readonly db: Kysely<Database>,
     private readonly changes: ChangeFeed,
     private readonly users: UsersService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Who likes the portfolio, newest first, a page at a time. */
@@ -49,15 +51,23 @@ export class LikesService {
    * once, and the stored counter moves only when a row really appeared or went.
    */
   async toggle(portfolioId: string, userId: string): Promise<LikeResult> {
+    let notified: string | undefined;
     const result = await this.db.transaction().execute(async (trx): Promise<LikeResult> => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('Portfolio topilmadi');
-      if (await likes.insertLike(trx, portfolioId, userId, new Date().toISOString())) {
-        return { count: await likes.adjustLikesCount(trx, portfolioId, 1), isLiked: true };
+      const now = new Date().toISOString();
+      let answer: LikeResult;
+      if (await likes.insertLike(trx, portfolioId, userId, now)) {
+        answer = { count: await likes.adjustLikesCount(trx, portfolioId, 1), isLiked: true };
+      } else {
+        const removed = await likes.deleteLike(trx, portfolioId, userId);
+        answer = { count: await likes.adjustLikesCount(trx, portfolioId, removed ? -1 : 0), isLiked: false };
       }
-      const removed = await likes.deleteLike(trx, portfolioId, userId);
-      return { count: await likes.adjustLikesCount(trx, portfolioId, removed ? -1 : 0), isLiked: false };
+      // The owner's unread like notification follows the likes, under the same row lock.
+      notified = await this.notifications.liked(trx, portfolioId, now);
+      return answer;
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('popular')]);
+    this.notifications.deliver([notified]);
     return result;
   }
 }

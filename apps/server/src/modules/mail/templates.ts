@@ -1,3 +1,4 @@
+import type { Notification } from '@portfolio-master/contract';
 import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -16,32 +17,191 @@ ${button}
 </body></html>`;
 }
 
-export function verificationMail(to: string, link: string): MailMessage {
-  const subject = 'Portfolio Master: email manzilingizni tasdiqlang';
-  const lines = [
-    'Assalomu alaykum!',
-    'Portfolio Master’da ro‘yxatdan o‘tishni davom ettirish uchun quyidagi havolani oching. Havola 24 soat amal qiladi va faqat bir marta ishlatiladi.',
-    'Agar siz ro‘yxatdan o‘tmoqchi bo‘lmagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.',
-  ];
+/** Text and HTML of a mail: its paragraphs, with an optional button whose link also stands as text. */
+function mail(
+  to: string,
+  subject: string,
+  lines: string[],
+  action?: { label: string; href: string; after?: string[] },
+): MailMessage {
+  const after = action?.after ?? [];
+  const text = [...lines, ...(action ? [action.href] : []), ...after].join('\n\n');
   return {
     to,
     subject,
-    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n`,
-    html: layout(subject, lines, { label: 'Ro‘yxatdan o‘tishni davom ettirish', href: link }),
+    text: `${text}\n`,
+    html: layout(subject, [...lines, ...after], action && { label: action.label, href: action.href }),
   };
 }
 
-export function alreadyRegisteredMail(to: string, loginLink: string): MailMessage {
-  const subject = 'Portfolio Master: sizda allaqachon hisob bor';
-  const lines = [
-    'Assalomu alaykum!',
-    'Kimdir shu email manzili bilan ro‘yxatdan o‘tmoqchi bo‘ldi, lekin bu manzil bilan hisob allaqachon mavjud. Tizimga kirish uchun quyidagi havolani oching.',
-    'Agar bu siz bo‘lmasangiz, hech narsa qilishingiz shart emas.',
-  ];
-  return {
+export function verificationMail(to: string, link: string): MailMessage {
+  return mail(
     to,
-    subject,
-    text: `${lines[0]}\n\n${lines[1]}\n\n${loginLink}\n\n${lines[2]}\n`,
-    html: layout(subject, lines, { label: 'Tizimga kirish', href: loginLink }),
+    'Portfolio Master: email manzilingizni tasdiqlang',
+    [
+      'Assalomu alaykum!',
+      'Portfolio Master’da ro‘yxatdan o‘tishni davom ettirish uchun quyidagi havolani oching. Havola 24 soat amal qiladi va faqat bir marta ishlatiladi.',
+    ],
+    {
+      label: 'Ro‘yxatdan o‘tishni davom ettirish',
+      href: link,
+      after: ['Agar siz ro‘yxatdan o‘tmoqchi bo‘lmagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.'],
+    },
+  );
+}
+
+export function alreadyRegisteredMail(to: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    'Portfolio Master: sizda allaqachon hisob bor',
+    [
+      'Assalomu alaykum!',
+      'Kimdir shu email manzili bilan ro‘yxatdan o‘tmoqchi bo‘ldi, lekin bu manzil bilan hisob allaqachon mavjud. Tizimga kirish uchun quyidagi havolani oching.',
+    ],
+    {
+      label: 'Tizimga kirish',
+      href: loginLink,
+      after: ['Agar bu siz bo‘lmasangiz, hech narsa qilishingiz shart emas.'],
+    },
+  );
+}
+
+export function passwordResetMail(to: string, link: string): MailMessage {
+  return mail(
+    to,
+    'Portfolio Master: parolni tiklash',
+    [
+      'Assalomu alaykum!',
+      'Hisobingiz uchun parolni tiklash so‘raldi. Yangi parol o‘rnatish uchun quyidagi havolani oching. Havola 1 soat amal qiladi va faqat bir marta ishlatiladi.',
+    ],
+    {
+      label: 'Yangi parol o‘rnatish',
+      href: link,
+      after: ['Agar buni siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring: parolingiz o‘zgarmaydi.'],
+    },
+  );
+}
+
+export function noAccountMail(to: string, registerLink: string): MailMessage {
+  return mail(
+    to,
+    'Portfolio Master: bu manzil bilan hisob yo‘q',
+    [
+      'Assalomu alaykum!',
+      'Kimdir shu email manzili uchun parolni tiklashni so‘radi, lekin Portfolio Master’da bu manzil bilan hisob yo‘q. Ro‘yxatdan o‘tmoqchi bo‘lsangiz, quyidagi havolani oching.',
+    ],
+    {
+      label: 'Ro‘yxatdan o‘tish',
+      href: registerLink,
+      after: ['Agar bu siz bo‘lmasangiz, hech narsa qilishingiz shart emas.'],
+    },
+  );
+}
+
+export function passwordChangedMail(to: string, resetLink: string): MailMessage {
+  return mail(
+    to,
+    'Portfolio Master: parolingiz o‘zgartirildi',
+    [
+      'Assalomu alaykum!',
+      'Hisobingiz paroli hozirgina o‘zgartirildi va boshqa barcha qurilmalardagi kirishlar yopildi.',
+    ],
+    {
+      label: 'Parolni tiklash',
+      href: resetLink,
+      after: ['Agar buni siz qilmagan bo‘lsangiz, darhol parolni qayta tiklang.'],
+    },
+  );
+}
+
+export function emailChangeMail(to: string, link: string): MailMessage {
+  return mail(
+    to,
+    'Portfolio Master: yangi email manzilni tasdiqlang',
+    [
+      'Assalomu alaykum!',
+      'Portfolio Master hisobingiz email manzilini shu manzilga o‘zgartirish so‘raldi. Tasdiqlash uchun quyidagi havolani oching. Havola 1 soat amal qiladi va faqat bir marta ishlatiladi.',
+    ],
+    {
+      label: 'Yangi manzilni tasdiqlash',
+      href: link,
+      after: ['Agar buni siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.'],
+    },
+  );
+}
+
+export function emailInUseMail(to: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    'Portfolio Master: bu manzil band',
+    [
+      'Assalomu alaykum!',
+      'Boshqa bir hisobning email manzilini shu manzilga o‘zgartirish so‘raldi, lekin bu manzil bilan hisob allaqachon mavjud, shuning uchun hech narsa o‘zgarmadi.',
+    ],
+    {
+      label: 'Tizimga kirish',
+      href: loginLink,
+      after: ['Agar bu siz bo‘lmasangiz, hech narsa qilishingiz shart emas.'],
+    },
+  );
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return mail(to, 'Portfolio Master: email manzilingiz o‘zgartirildi', [
+    'Assalomu alaykum!',
+    `Hisobingiz email manzili ${newEmail} ga o‘zgartirildi. Bundan keyin xatlar va parolni tiklash havolalari shu manzilga boradi.`,
+    'Agar buni siz qilmagan bo‘lsangiz, saytning pastidagi manzil orqali darhol xabar bering.',
+  ]);
+}
+
+export function accountDeletedMail(to: string, username: string): MailMessage {
+  return mail(to, 'Portfolio Master: hisobingiz o‘chirildi', [
+    'Assalomu alaykum!',
+    `@${username} hisobi va undagi barcha portfoliolar, izohlar, yoqtirishlar va rasmlar o‘chirildi. Portfolio Master’dan foydalanganingiz uchun rahmat.`,
+  ]);
+}
+
+/** A notification by mail, with its one-click unsubscribe link for that kind (RFC 8058). */
+export function notificationMail(
+  to: string,
+  notification: Notification,
+  links: { portfolioLink: string; unsubscribeLink: string; oneClickLink: string },
+): MailMessage {
+  const actor = `${notification.actor.firstname} ${notification.actor.lastname}`.trim();
+  const title = notification.portfolio.title;
+  const quote = notification.comment ? `«${notification.comment.excerpt}»` : '';
+  const { subject, line, label } = {
+    comment: {
+      subject: `Portfolio Master: «${title}» portfoliongizga izoh`,
+      line: `${actor} «${title}» portfoliongizga izoh qoldirdi: ${quote}`,
+      label: 'Izohni ko‘rish',
+    },
+    reply: {
+      subject: `Portfolio Master: «${title}» muhokamasida yangi izoh`,
+      line: `${actor} siz izoh qoldirgan «${title}» portfoliosida yozdi: ${quote}`,
+      label: 'Muhokamani ko‘rish',
+    },
+    like: {
+      subject: `Portfolio Master: «${title}» portfoliongiz yoqdi`,
+      line: `${actor}${notification.othersCount > 0 ? ` va yana ${notification.othersCount} kishi` : ''} «${title}» portfoliongizni yoqtirdi.`,
+      label: 'Portfolioni ko‘rish',
+    },
+    post: {
+      subject: `Portfolio Master: ${actor} yangi portfolio joyladi`,
+      line: `Siz kuzatayotgan ${actor} yangi portfolio joyladi: «${title}».`,
+      label: 'Portfolioni ko‘rish',
+    },
+  }[notification.kind];
+  const message = mail(to, subject, ['Assalomu alaykum!', line], {
+    label,
+    href: links.portfolioLink,
+    after: [`Bunday xatlarni olishni istamasangiz, bir bosishda to‘xtating: ${links.unsubscribeLink}`],
+  });
+  return {
+    ...message,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClickLink}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

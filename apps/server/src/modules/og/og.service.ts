@@ -97,11 +97,11 @@ export class PreviewCards {
       cover: row.images[0] ?? null,
       technologies: row.used,
     };
-    return this.card(`portfolio-${row.id}`, input, () =>
+    return this.card(`portfolio-${row.id}`, input, async () =>
       drawPortfolioCard({
         ...input,
-        avatar: this.imagePath(input.avatar),
-        cover: this.imagePath(input.cover),
+        avatar: await this.imagePath(input.avatar),
+        cover: await this.imagePath(input.cover),
       }),
     );
   }
@@ -123,8 +123,8 @@ export class PreviewCards {
       about: user.description.trim().split('\n')[0]?.slice(0, 200) || skills.join(', '),
       portfolios,
     };
-    return this.card(`profile-${user.id}`, input, () =>
-      drawProfileCard({ ...input, avatar: this.imagePath(input.avatar) }),
+    return this.card(`profile-${user.id}`, input, async () =>
+      drawProfileCard({ ...input, avatar: await this.imagePath(input.avatar) }),
     );
   }
 
@@ -132,8 +132,9 @@ export class PreviewCards {
     return this.card('site', { tagline: SITE_TAGLINE }, () => drawSiteCard(SITE_TAGLINE));
   }
 
-  private imagePath(filename: string | null): string | null {
-    return filename ? path.join(this.deps.imageStore.dir, filename) : null;
+  /** A local copy of an image for drawing (fetched from the bucket when this instance has none). */
+  private imagePath(filename: string | null): Promise<string | null> {
+    return filename ? this.deps.imageStore.localOriginal(filename) : Promise.resolve(null);
   }
 
   private card(name: string, input: object, draw: () => Promise<Buffer>): Promise<Card> {

@@ -50,8 +50,7 @@ export async function registerPages(
     maxEntries: 2_000,
     maxBytes: 64 * 1024 * 1024,
     sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.document.body.length : 0),
-  });
-  services.changes.subscribe((tags) => cache.invalidate(tags));
+  }).follow(services.changes);
 
   const render = async (url: string): Promise<Loaded<Rendered>> => {
     let tags: Set<string> | null = new Set<string>();

@@ -8,7 +8,10 @@ import { countTextIndexMatches, findTextIndexPage, writeSearchEntry } from './se
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface PortfolioWithAuthor extends Omit<PortfolioRow, 'technology_names' | 'image_names'> {
+export interface PortfolioWithAuthor extends Omit<
+  PortfolioRow,
+  'technology_names' | 'image_names' | 'trend_score'
+> {
   author_username: string;
   author_firstname: string;
   author_lastname: string;
@@ -109,6 +112,7 @@ const ORDER_COLUMNS = {
   new: ['created_at'],
   popular: ['likes_count', 'created_at'],
   discussed: ['comments_count', 'created_at'],
+  trending: ['trend_score', 'created_at'],
 } as const satisfies Record<Sort, readonly (keyof PortfoliosTable)[]>;
 
 /** Ids of one page, found as the plan says (see list-plan.ts). */
@@ -129,6 +133,20 @@ export async function findPageIds(db: Executor, plan: PagePlan): Promise<string[
       return query.orderBy('id', 'desc').limit(limit).offset(offset);
     },
   );
+  return rows.map((row) => row.id);
+}
+
+/** The portfolios with the highest trending scores (only those that have one), best first. */
+export async function findTrendingIds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('portfolios')
+    .select('id')
+    .where('trend_score', '>', 0)
+    .orderBy('trend_score', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -173,7 +191,9 @@ export async function findPortfoliosByIds(
 /** Ids of the technologies with these slugs; missing ones are left out. */
 export async function findTechnologyIds(db: Executor, slugs: readonly string[]): Promise<string[]> {
   if (slugs.length === 0) return [];
-  const rows = await db.selectFrom('technologies').select('id').where('slug', 'in', slugs).execute();
+  const rows = await hotRead(db, `technology-ids:${slugs.length}`, slugs, () =>
+    db.selectFrom('technologies').select('id').where('slug', 'in', slugs),
+  );
   return rows.map((row) => row.id);
 }
 
@@ -209,7 +229,13 @@ export async function insertPortfolio(
   db: Executor,
   row: Omit<
     PortfolioRow,
-    'likes_count' | 'comments_count' | 'created_at' | 'updated_at' | 'technology_names' | 'image_names'
+    | 'likes_count'
+    | 'comments_count'
+    | 'created_at'
+    | 'updated_at'
+    | 'technology_names'
+    | 'image_names'
+    | 'trend_score'
   > & {
     created_at: string;
     updated_at: string;

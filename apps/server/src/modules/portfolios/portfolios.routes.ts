@@ -6,6 +6,7 @@ import {
   portfolioPageSchema,
   portfolioParamsSchema,
   portfolioSchema,
+  portfolioSummarySchema,
   problemSchema,
   technologiesQuerySchema,
   technologySchema,
@@ -80,6 +81,20 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
         request,
         await portfolios.all(request.query.limit, request.query.offset, request.auth?.user.id ?? null),
       ),
+  );
+
+  app.get(
+    '/portfolio/week-best',
+    {
+      onRequest: hooks.optional,
+      config: { readCache: { viewers: 'likes' } },
+      schema: {
+        tags: ['portfolios'],
+        summary: 'The best of the week: the highest trending scores (likes and comments of the last 7 days)',
+        response: { 200: z.array(portfolioSummarySchema) },
+      },
+    },
+    async (request) => answer(request, await portfolios.weekBest(request.auth?.user.id ?? null)),
   );
 
   app.get(

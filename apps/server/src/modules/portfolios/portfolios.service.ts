@@ -24,6 +24,8 @@ import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.
 import { findPortfolioImageNames } from '../images/images.repository.js';
 import { findNewestLikerIds } from '../likes/likes.repository.js';
 import { findUserByUsername } from '../users/users.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { refreshTrendScores } from './trending.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
 import * as portfolios from './portfolios.repository.js';
@@ -77,6 +79,7 @@ export class PortfoliosService {
       changes: ChangeFeed;
       /** Pages and portfolios as everyone sees them, kept until a write changes them. */
       reads: Reads;
+      notifications: NotificationsService;
     },
   ) {}
 
@@ -170,6 +173,35 @@ export class PortfoliosService {
         commentsNext: page?.next ?? null,
       };
     });
+  }
+
+  /** "Haftaning eng yaxshilari": the highest trending scores, only portfolios that have one. */
+  async weekBest(viewerId: string | null): Promise<Read<PortfolioSummary[]>> {
+    const read = await this.deps.reads.get('week-best', async () => {
+      const ids = await portfolios.findTrendingIds(this.db, WEEK_BEST);
+      return {
+        value: this.summaries(await portfolios.findPortfoliosByIds(this.db, ids)),
+        tags: listTags(ids, 'trending'),
+      };
+    });
+    if (!viewerId) return read;
+    return personal(await this.personalize(read.value, viewerId), read);
+  }
+
+  /**
+   * Recomputes the trending scores (see trending.ts) and tells the kept lists sorted by them. Run at
+   * start and every few minutes; on several instances each does it, to the same result.
+   */
+  async refreshTrending(now = new Date()): Promise<number> {
+    const scored = await refreshTrendScores(this.db, this.dialect, now);
+    await this.deps.changes.publish([changeTags.ranking('trending')]);
+    return scored;
+  }
+
+  /** Portfolios by id, in that order, as cards the viewer sees (their own likes marked). */
+  async cards(ids: readonly string[], viewerId: string | null): Promise<PortfolioSummary[]> {
+    const items = this.summaries(await portfolios.findPortfoliosByIds(this.db, ids));
+    return viewerId ? this.personalize(items, viewerId) : items;
   }
 
   /**
@@ -300,6 +332,7 @@ export class PortfoliosService {
     const now = new Date();
     const id = newId(now);
     const base = baseLinktitle(author.username, body.title);
+    let notified: string[] = [];
     try {
       // A concurrent create of the same title can take the chosen linktitle first: try the next free one.
       for (let attempt = 1; ; attempt += 1) {
@@ -319,9 +352,15 @@ export class PortfoliosService {
             await this.writeTechnologies(trx, id, body.used);
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
             await writeSearchEntry(trx, this.dialect, id);
+            notified = await this.deps.notifications.posted(trx, {
+              portfolioId: id,
+              authorId: author.id,
+              createdAt: now.toISOString(),
+            });
           });
           await this.deps.imageStore.place(stored.map((image) => image.filename));
           await this.deps.changes.publish(portfolioChange(id, author.id));
+          this.deps.notifications.deliver(notified);
           break;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -435,6 +474,9 @@ export class PortfoliosService {
  * What a list was made from: which portfolios match and in what order (`lists`), each card on it (its
  * portfolio), and for a list by likes or comments, that ranking.
  */
+/** How many portfolios "Haftaning eng yaxshilari" shows. */
+const WEEK_BEST = 4;
+
 function listTags(ids: readonly string[], sort: PortfolioListQuery['sort']): string[] {
   const tags = [changeTags.lists, ...ids.map((id) => changeTags.portfolio(id))];
   if (sort !== 'new') tags.push(changeTags.ranking(sort));

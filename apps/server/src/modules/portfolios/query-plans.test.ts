@@ -18,6 +18,7 @@ import { createTestContext, type TestContext } from '../../test/app.js';
 import { CommentsService } from '../comments/comments.service.js';
 import { FeedsService } from '../feeds/feeds.service.js';
 import { LikesService } from '../likes/likes.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
 import { findMatchingIds, rebuildSearchTerms, searchEntry, searchKeyBase } from './search.repository.js';
@@ -265,7 +266,13 @@ beforeAll(async () => {
     ttlMs: 0,
   });
   const users = new UsersService(logged, database.dialect, imageStore, new Set(), changes);
-  const comments = new CommentsService(logged, users, changes);
+  const notifications = new NotificationsService(logged, {
+    users,
+    mailer: context.app.services.mailer,
+    publicUrl: config.publicUrl,
+    logger: context.app.log,
+  });
+  const comments = new CommentsService(logged, users, changes, notifications);
   services = {
     portfolios: new PortfoliosService(logged, database.dialect, {
       users,
@@ -275,8 +282,9 @@ beforeAll(async () => {
       changes,
       // Nothing kept: every read runs its statements, so every one is planned.
       reads: new Reads({ enabled: false, changes }),
+      notifications,
     }),
-    likes: new LikesService(logged, changes, users),
+    likes: new LikesService(logged, changes, users, notifications),
     comments,
     feeds,
   };

@@ -214,11 +214,13 @@ const ORDER: Record<Sort, ReturnType<typeof sql.raw>> = {
   new: sql.raw('p.created_at desc, p.id desc'),
   popular: sql.raw('p.likes_count desc, p.created_at desc, p.id desc'),
   discussed: sql.raw('p.comments_count desc, p.created_at desc, p.id desc'),
+  trending: sql.raw('p.trend_score desc, p.created_at desc, p.id desc'),
 };
 
 const COUNTER_INDEX: Record<Exclude<Sort, 'new'>, ReturnType<typeof sql.raw>> = {
   popular: sql.raw('portfolios_popular_index'),
   discussed: sql.raw('portfolios_discussed_index'),
+  trending: sql.raw('portfolios_trending_index'),
 };
 
 /** Ids of one page of matches, found as the plan says (see list-plan.ts). */

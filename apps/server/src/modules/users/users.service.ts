@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
+import { parseStringList } from '../../lib/string-list.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../auth/auth.repository.js';
@@ -13,6 +14,7 @@ import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
 import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
+import { findFollowed } from '../follows/follows.repository.js';
 import * as users from './users.repository.js';
 
 export const AVATAR_MAX_DIMENSION = 512;
@@ -37,7 +39,12 @@ export class UsersService {
   }
 
   /** The API shape. The email shows to its owner always and to others only when made public. */
-  toUser(row: UserRow, portfolios: { newest: PortfolioRef[]; count: number }, viewerId: string | null): User {
+  toUser(
+    row: UserRow,
+    portfolios: { newest: PortfolioRef[]; count: number },
+    viewerId: string | null,
+    followedByMe = false,
+  ): User {
     const showEmail = row.id === viewerId || row.email_public === 1;
     return {
       _id: row.id,
@@ -49,18 +56,27 @@ export class UsersService {
       image: row.image,
       isAdmin: this.isAdmin(row),
       description: row.description,
-      skills: parseSkills(row.skills),
+      skills: parseStringList(row.skills),
       githubProfile: row.github_profile,
       telegramProfile: row.telegram_profile,
       registeredDate: toIsoString(row.created_at),
       portfolios: portfolios.newest,
       portfoliosCount: portfolios.count,
+      followersCount: row.followers_count,
+      followingCount: row.following_count,
+      followedByMe,
     };
   }
 
   async present(rows: UserRow[], viewerId: string | null): Promise<User[]> {
-    const refs = await this.portfolioRefs(rows.map((row) => row.id));
-    return rows.map((row) => this.toUser(row, refs.get(row.id) ?? { newest: [], count: 0 }, viewerId));
+    const ids = rows.map((row) => row.id);
+    const [refs, followed] = await Promise.all([
+      this.portfolioRefs(ids),
+      viewerId ? findFollowed(this.db, viewerId, ids) : new Set<string>(),
+    ]);
+    return rows.map((row) =>
+      this.toUser(row, refs.get(row.id) ?? { newest: [], count: 0 }, viewerId, followed.has(row.id)),
+    );
   }
 
   async presentOne(row: UserRow, viewerId: string | null): Promise<User> {
@@ -186,13 +202,4 @@ function isRename(
     (patch.firstname !== undefined && patch.firstname !== before.firstname) ||
     (patch.lastname !== undefined && patch.lastname !== before.lastname)
   );
-}
-
-function parseSkills(value: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -4,8 +4,10 @@ import { ErrorView } from '../../components/error-view';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { usePortfolios } from '../../features/portfolios/api/get-portfolios';
-import { PortfolioCard, PortfolioCardSkeleton } from '../../features/portfolios/components/portfolio-card';
+import { PortfolioCard, PortfolioGridSkeleton } from '../../features/portfolios/components/portfolio-card';
+import { SortLinks } from '../../features/portfolios/components/sort-links';
 import { TechnologyFilter } from '../../features/portfolios/components/technology-filter';
+import { WeekBest } from '../../features/portfolios/components/week-best';
 import {
   filterToggleHref,
   isPastLastPage,
@@ -15,7 +17,8 @@ import {
   type ListLocation,
 } from '../../features/portfolios/list-query';
 import { UsersCard } from '../../features/users/components/users-card';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
+import { StatusIndicator } from '../../components/status-indicator';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
 import { NotFoundRoute } from './not-found';
 
@@ -25,6 +28,8 @@ export function HomeRoute() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  // What the previous page did, said once (a deleted portfolio, a deleted account).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const list = readListLocation(params.page, searchParams);
   const query = usePortfolios(listParams(list ?? FIRST_PAGE));
   if (!list || (query.data && !query.isPlaceholderData && isPastLastPage(query.data, list.page))) {
@@ -52,6 +57,9 @@ export function HomeRoute() {
         />
       </ErrorBoundary>
       <div className="home__list">
+        {notice ? <StatusIndicator status="success" message={notice} /> : null}
+        <SortLinks sort={sort} filter={filter} q={q} />
+        {page === 1 && !narrowed && sort === 'new' ? <WeekBest /> : null}
         {narrowed && query.data ? (
           <p className="muted home__summary" aria-live="polite">
             {q ? `${uz.list.searchingFor(q)}: ` : ''}
@@ -60,11 +68,7 @@ export function HomeRoute() {
         ) : null}
         <ErrorBoundary resetKey={`${page}|${filter.join()}|${q}|${sort}`}>
           {query.isPending ? (
-            <div className="grid" aria-busy="true">
-              {Array.from({ length: PAGE_SIZE }, (_, index) => (
-                <PortfolioCardSkeleton key={index} />
-              ))}
-            </div>
+            <PortfolioGridSkeleton />
           ) : query.isError ? (
             <ErrorView error={query.error} onRetry={() => void query.refetch()} />
           ) : query.data.items.length === 0 ? (

@@ -52,6 +52,9 @@ export function LoginRoute() {
             errors={errors.fields.password}
             required
           />
+          <p className="form-aside">
+            <Link to="/auth/forgot-password">{uz.account.forgotLink}</Link>
+          </p>
           <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
             {login.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {uz.auth.submitLogin}

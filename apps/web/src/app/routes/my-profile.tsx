@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BackBar } from '../../components/back-bar';
+import { AccountSettings } from '../../features/account/components/account-settings';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PageSpinner } from '../../components/spinner';
 import { StatusIndicator } from '../../components/status-indicator';
@@ -26,15 +27,18 @@ function MyProfile() {
     <>
       {notice ? <StatusIndicator status="success" message={notice} /> : null}
       {editing ? (
-        <section className="panel form-card">
-          <ProfileEditForm
-            user={user}
-            onDone={(saved) => {
-              setNotice(saved ? uz.profileEdit.saved : null);
-              setParams({}, { replace: true });
-            }}
-          />
-        </section>
+        <>
+          <section className="panel form-card">
+            <ProfileEditForm
+              user={user}
+              onDone={(saved) => {
+                setNotice(saved ? uz.profileEdit.saved : null);
+                setParams({}, { replace: true });
+              }}
+            />
+          </section>
+          <AccountSettings user={user} />
+        </>
       ) : (
         <ErrorBoundary>
           <UserProfile user={user} own actions={<EditProfileLink onClick={() => setNotice(null)} />} />

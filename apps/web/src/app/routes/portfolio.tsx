@@ -10,6 +10,8 @@ import { RelativeDate } from '../../components/relative-date';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { CommentSection } from '../../features/comments/components/comment-section';
+import { SaveButton } from '../../features/bookmarks/components/save-button';
+import { ViewCounter, ViewsChart } from '../../features/views/views';
 import { Likers } from '../../features/likes/components/likers';
 import { useDeletePortfolio } from '../../features/portfolios/api/delete-portfolio';
 import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/api/get-portfolio';
@@ -55,6 +57,7 @@ export function PortfolioRoute() {
 
   return (
     <div className="container page">
+      <ViewCounter portfolioId={portfolio._id} />
       <BackBar />
       <div className="portfolio-page">
         <div className="portfolio-page__media">
@@ -83,6 +86,7 @@ export function PortfolioRoute() {
           <section className="panel link-list">
             <LikeButton portfolio={portfolio} queryKey={queryKey} signedIn={isSignedIn} />
             <Likers portfolioId={portfolio._id} count={portfolio.likesCount} />
+            <SaveButton portfolioId={portfolio._id} signedIn={isSignedIn} />
             <a
               href={portfolio.url}
               target="_blank"
@@ -133,6 +137,7 @@ export function PortfolioRoute() {
               </button>
             </section>
           ) : null}
+          {canManage ? <ViewsChart portfolioId={portfolio._id} /> : null}
         </aside>
         <div className="portfolio-page__details">
           <section className="panel" aria-labelledby="description-title">

@@ -1,4 +1,4 @@
-import type { PortfolioPage } from '@portfolio-master/contract';
+import type { PortfolioPage, PortfolioSummary } from '@portfolio-master/contract';
 import { PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
 import {
   infiniteQueryOptions,
@@ -52,4 +52,15 @@ export const authorPortfoliosQueryOptions = (author: string) =>
 
 export function useAuthorPortfolios(author: string) {
   return useInfiniteQuery(authorPortfoliosQueryOptions(author));
+}
+
+/** `GET /portfolio/week-best`: "Haftaning eng yaxshilari", the highest trending scores. */
+export const weekBestQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: ['portfolios', 'week-best', { signedIn: token !== null }],
+    queryFn: (context) => apiGet<PortfolioSummary[]>('/portfolio/week-best', context),
+  });
+
+export function useWeekBest() {
+  return useQuery(weekBestQueryOptions(useToken()));
 }

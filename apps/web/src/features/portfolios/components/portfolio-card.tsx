@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@portfolio-master/contract/constants';
 import type { PortfolioSummary } from '@portfolio-master/contract';
 import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
@@ -82,6 +83,17 @@ export function PortfolioCardSkeleton() {
         <div className="skeleton skeleton--line" />
         <div className="skeleton skeleton--line skeleton--short" />
       </div>
+    </div>
+  );
+}
+
+/** A page of card placeholders while the list loads. */
+export function PortfolioGridSkeleton() {
+  return (
+    <div className="grid" aria-busy="true">
+      {Array.from({ length: PAGE_SIZE }, (_, index) => (
+        <PortfolioCardSkeleton key={index} />
+      ))}
     </div>
   );
 }

@@ -1,15 +1,22 @@
 import type { User } from '@portfolio-master/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, nullWhenMissing, type ReadContext } from '../../../lib/api-client';
+import { useToken } from '../../../lib/auth-token';
 
-/** `GET /user/{id}`: by id or username; null when there is no such user. */
+/**
+ * `GET /user/{id}`: by id or username; null when there is no such user. With a token, `followedByMe`
+ * tells whether I follow them (and my own profile shows my email).
+ */
 export function getUser(idOrUsername: string, context?: ReadContext): Promise<User | null> {
   return nullWhenMissing(apiGet<User>(`/user/${encodeURIComponent(idOrUsername)}`, context));
 }
 
-export const userQueryOptions = (idOrUsername: string) =>
-  queryOptions({ queryKey: ['user', idOrUsername], queryFn: (context) => getUser(idOrUsername, context) });
+export const userQueryOptions = (idOrUsername: string, token: string | null) =>
+  queryOptions({
+    queryKey: ['user', idOrUsername, { signedIn: token !== null }],
+    queryFn: (context) => getUser(idOrUsername, context),
+  });
 
 export function useUser(idOrUsername: string) {
-  return useQuery(userQueryOptions(idOrUsername));
+  return useQuery(userQueryOptions(idOrUsername, useToken()));
 }

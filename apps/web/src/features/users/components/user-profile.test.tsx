@@ -17,6 +17,9 @@ const user: User = {
   registeredDate: '2026-01-01T00:00:00Z',
   portfolios: [],
   portfoliosCount: 0,
+  followersCount: 0,
+  followingCount: 0,
+  followedByMe: false,
 };
 const summary = (n: number): PortfolioSummary => ({
   _id: String(n).padStart(24, '0'),

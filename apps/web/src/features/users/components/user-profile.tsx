@@ -7,6 +7,7 @@ import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { uz } from '../../../i18n/uz';
+import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
 
@@ -37,6 +38,7 @@ export function UserProfile({
           <p className="muted" style={{ margin: 0 }}>
             @{user.username} · {uz.user.registered} <RelativeDate date={user.registeredDate} />
           </p>
+          <FollowCounts user={user} />
           <ul className="profile-links">
             <li>
               {user.email ? (
@@ -73,7 +75,10 @@ export function UserProfile({
             ) : null}
           </ul>
         </div>
-        {actions ? <div className="profile-head__actions">{actions}</div> : null}
+        <div className="profile-head__actions">
+          {actions}
+          {own ? null : <FollowButton user={user} />}
+        </div>
       </section>
       <div className="profile-grid">
         {user.description ? (

@@ -1,0 +1,9 @@
+/** A stored JSON array of strings (skills, technology names, image names); anything else reads as empty. */
+export function parseStringList(value: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}

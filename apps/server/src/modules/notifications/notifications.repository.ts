@@ -1,0 +1,262 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NotificationKind } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** How many earlier commenters of a portfolio hear of a new comment there (the most recent ones). */
+export const REPLY_FAN_OUT = 50;
+
+/**
+ * Brings the portfolio owner's unread like notification in line with the likes: the newest liker since
+ * it began and how many others; gone when none are left, begun by the first like after the last read.
+ * Runs inside the like's transaction, which holds the portfolio's row lock, so likes of one portfolio
+ * refresh it one at a time. Answers the id of a notification this like began.
+ */
+export async function refreshLikeGroup(
+  db: Transaction<Database>,
+  portfolioId: string,
+  now: string,
+): Promise<string | undefined> {
+  const portfolio = await db
+    .selectFrom('portfolios')
+    .select('author_id')
+    .where('id', '=', portfolioId)
+    .executeTakeFirst();
+  if (!portfolio) return undefined;
+  const owner = portfolio.author_id;
+  const group = await db
+    .selectFrom('notifications')
+    .select(['id', 'since'])
+    .where('user_id', '=', owner)
+    .where('kind', '=', 'like')
+    .where('portfolio_id', '=', portfolioId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  const since = group ? group.since : now;
+  const likes = db
+    .selectFrom('likes')
+    .where('portfolio_id', '=', portfolioId)
+    .where('created_at', '>=', since)
+    .where('user_id', '!=', owner);
+  const [counted, newest] = await Promise.all([
+    likes.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    likes
+      .select(['user_id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('user_id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const n = Number(counted.n);
+  if (n === 0 || !newest) {
+    if (group) await db.deleteFrom('notifications').where('id', '=', group.id).execute();
+    return undefined;
+  }
+  if (group) {
+    await db
+      .updateTable('notifications')
+      .set({ actor_id: newest.user_id, others_count: n - 1, created_at: newest.created_at as string })
+      .where('id', '=', group.id)
+      .execute();
+    return undefined;
+  }
+  const id = newId();
+  await db
+    .insertInto('notifications')
+    .values({
+      id,
+      user_id: owner,
+      kind: 'like',
+      actor_id: newest.user_id,
+      portfolio_id: portfolioId,
+      comment_id: null,
+      others_count: n - 1,
+      since: now,
+      created_at: now,
+      read_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * A new comment: its portfolio's owner hears of it as `comment`, up to `REPLY_FAN_OUT` earlier
+ * commenters (the most recent) as `reply`; never the commenter. Answers the new notifications' ids.
+ */
+export async function notifyComment(
+  db: Transaction<Database>,
+  comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
+): Promise<string[]> {
+  const portfolio = await db
+    .selectFrom('portfolios')
+    .select('author_id')
+    .where('id', '=', comment.portfolioId)
+    .executeTakeFirst();
+  if (!portfolio) return [];
+  const earlier = await db
+    .selectFrom('comments')
+    .select('author_id')
+    .select((eb) => eb.fn.max('created_at').as('last'))
+    .where('portfolio_id', '=', comment.portfolioId)
+    .where('id', '!=', comment.id)
+    .where('author_id', 'not in', [comment.authorId, portfolio.author_id])
+    .groupBy('author_id')
+    .orderBy('last', 'desc')
+    .limit(REPLY_FAN_OUT)
+    .execute();
+  const rows: { user_id: string; kind: NotificationKind }[] = earlier.map((row) => ({
+    user_id: row.author_id,
+    kind: 'reply',
+  }));
+  if (portfolio.author_id !== comment.authorId)
+    rows.unshift({ user_id: portfolio.author_id, kind: 'comment' });
+  if (rows.length === 0) return [];
+  const values = rows.map((row) => ({
+    id: newId(),
+    user_id: row.user_id,
+    kind: row.kind,
+    actor_id: comment.authorId,
+    portfolio_id: comment.portfolioId,
+    comment_id: comment.id,
+    others_count: 0,
+    since: comment.createdAt,
+    created_at: comment.createdAt,
+    read_at: null,
+  }));
+  await db.insertInto('notifications').values(values).execute();
+  return values.map((value) => value.id);
+}
+
+/** A new portfolio: every follower of its author hears of it. Answers the new notifications' ids. */
+export async function notifyPost(
+  db: Transaction<Database>,
+  post: { portfolioId: string; authorId: string; createdAt: string },
+): Promise<string[]> {
+  const followers = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('followee_id', '=', post.authorId)
+    .execute();
+  const ids: string[] = [];
+  for (let start = 0; start < followers.length; start += 500) {
+    const values = followers.slice(start, start + 500).map((row) => ({
+      id: newId(),
+      user_id: row.follower_id,
+      kind: 'post' as const,
+      actor_id: post.authorId,
+      portfolio_id: post.portfolioId,
+      comment_id: null,
+      others_count: 0,
+      since: post.createdAt,
+      created_at: post.createdAt,
+      read_at: null,
+    }));
+    await db.insertInto('notifications').values(values).execute();
+    ids.push(...values.map((value) => value.id));
+  }
+  return ids;
+}
+
+export interface NotificationRow {
+  id: string;
+  kind: NotificationKind;
+  others_count: number;
+  created_at: Date | string;
+  read_at: Date | string | null;
+  user_id: string;
+  portfolio_id: string;
+  portfolio_title: string;
+  portfolio_linktitle: string;
+  comment_id: string | null;
+  comment_body: string | null;
+  actor_id: string;
+  actor_username: string;
+  actor_firstname: string;
+  actor_lastname: string;
+  actor_image: string | null;
+  actor_is_admin: number;
+  actor_email: string;
+}
+
+function selectNotifications(db: Executor) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as a', 'a.id', 'n.actor_id')
+    .innerJoin('portfolios as p', 'p.id', 'n.portfolio_id')
+    .leftJoin('comments as c', 'c.id', 'n.comment_id')
+    .select([
+      'n.id',
+      'n.kind',
+      'n.others_count',
+      'n.created_at',
+      'n.read_at',
+      'n.user_id',
+      'p.id as portfolio_id',
+      'p.title as portfolio_title',
+      'p.linktitle as portfolio_linktitle',
+      'c.id as comment_id',
+      'c.body as comment_body',
+      'a.id as actor_id',
+      'a.username as actor_username',
+      'a.firstname as actor_firstname',
+      'a.lastname as actor_lastname',
+      'a.image as actor_image',
+      'a.is_admin as actor_is_admin',
+      'a.email as actor_email',
+    ]);
+}
+
+/** A page of someone's notifications, newest first, older than the cursor's (created_at, id). */
+export function findNotificationsPage(
+  db: Executor,
+  userId: string,
+  before: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<NotificationRow[]> {
+  let query = selectNotifications(db).where('n.user_id', '=', userId);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('n.created_at', '<', before.createdAt),
+        eb.and([eb('n.created_at', '=', before.createdAt), eb('n.id', '<', before.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute() as Promise<
+    NotificationRow[]
+  >;
+}
+
+export function findNotificationsByIds(db: Executor, ids: readonly string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectNotifications(db).where('n.id', 'in', ids).execute() as Promise<NotificationRow[]>;
+}
+
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function markRead(
+  db: Executor,
+  userId: string,
+  ids: readonly string[] | undefined,
+  now: string,
+) {
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids) {
+    if (ids.length === 0) return;
+    query = query.where('id', 'in', ids);
+  }
+  await query.execute();
+}

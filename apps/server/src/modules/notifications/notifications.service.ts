@@ -1,0 +1,216 @@
+import type {
+  MarkReadBody,
+  Notification,
+  NotificationKind,
+  NotificationPage,
+  NotificationSettings,
+} from '@portfolio-master/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { toIsoString } from '../../lib/dates.js';
+import { HttpError } from '../../lib/http-error.js';
+import { newToken } from '../../lib/tokens.js';
+import type { Mailer } from '../mail/mailer.js';
+import { notificationMail } from '../mail/templates.js';
+import type { UsersService } from '../users/users.service.js';
+import * as notifications from './notifications.repository.js';
+
+const EXCERPT = 140;
+const KINDS = ['comment', 'like', 'reply', 'post'] as const satisfies readonly NotificationKind[];
+const column = (kind: NotificationKind) => `email_${kind}` as const;
+
+const excerpt = (body: string) => {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
+};
+
+/**
+ * What happened to people's work while they were away (docs/decisions/0026-notifications.md): written
+ * in the transaction of the like, comment or portfolio that caused it, read a page at a time, mailed
+ * after the commit to those who want mail of that kind.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: {
+      users: UsersService;
+      mailer: Mailer;
+      publicUrl: string;
+      logger: FastifyBaseLogger;
+    },
+  ) {}
+
+  /** In a like's transaction; answers a notification to mail when this like began one. */
+  liked(trx: Transaction<Database>, portfolioId: string, now: string): Promise<string | undefined> {
+    return notifications.refreshLikeGroup(trx, portfolioId, now);
+  }
+
+  /** In a comment's transaction. */
+  commented(
+    trx: Transaction<Database>,
+    comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
+  ): Promise<string[]> {
+    return notifications.notifyComment(trx, comment);
+  }
+
+  /** In a new portfolio's transaction. */
+  posted(
+    trx: Transaction<Database>,
+    post: { portfolioId: string; authorId: string; createdAt: string },
+  ): Promise<string[]> {
+    return notifications.notifyPost(trx, post);
+  }
+
+  /**
+   * Mails these notifications to the recipients who want mail of their kind, after the request that
+   * made them has been answered; a mail that cannot go is logged, never the writer's failure.
+   */
+  deliver(ids: readonly (string | undefined)[]): void {
+    const wanted = ids.filter((id): id is string => id !== undefined);
+    if (wanted.length === 0) return;
+    void this.mail(wanted).catch((error: unknown) =>
+      this.deps.logger.warn({ err: error }, 'notification mail failed'),
+    );
+  }
+
+  private async mail(ids: readonly string[]): Promise<void> {
+    const rows = await notifications.findNotificationsByIds(this.db, ids);
+    for (const row of rows) {
+      const settings = await this.ensureSettings(row.user_id);
+      if (settings[column(row.kind)] !== 1) continue;
+      const recipient = await this.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      if (!recipient) continue;
+      const { publicUrl } = this.deps;
+      const query = `token=${encodeURIComponent(settings.unsubscribe_token)}&kind=${row.kind}`;
+      await this.deps.mailer.send(
+        notificationMail(recipient.email, this.toNotification(row), {
+          portfolioLink: `${publicUrl}/portfolio/${encodeURIComponent(row.portfolio_linktitle)}`,
+          unsubscribeLink: `${publicUrl}/unsubscribe?${query}`,
+          oneClickLink: `${publicUrl}/api/notifications/unsubscribe?${query}`,
+        }),
+      );
+    }
+  }
+
+  async page(
+    userId: string,
+    query: { before?: string | undefined; limit: number },
+  ): Promise<NotificationPage> {
+    const before = query.before ? this.cursor(userId, query.before) : undefined;
+    const [rows, unread] = await Promise.all([
+      notifications.findNotificationsPage(this.db, userId, before, query.limit + 1),
+      notifications.countUnread(this.db, userId),
+    ]);
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    return {
+      items: items.map((row) => this.toNotification(row)),
+      unread,
+      next:
+        rows.length > query.limit && last
+          ? encodeCursor(scope(userId), toIsoString(last.created_at), last.id)
+          : null,
+    };
+  }
+
+  async unread(userId: string): Promise<number> {
+    return notifications.countUnread(this.db, userId);
+  }
+
+  async markRead(userId: string, body: MarkReadBody): Promise<number> {
+    await notifications.markRead(this.db, userId, body.ids, new Date().toISOString());
+    return notifications.countUnread(this.db, userId);
+  }
+
+  async settings(userId: string): Promise<NotificationSettings> {
+    const row = await this.ensureSettings(userId);
+    return {
+      email: Object.fromEntries(
+        KINDS.map((kind) => [kind, row[column(kind)] === 1]),
+      ) as NotificationSettings['email'],
+    };
+  }
+
+  async updateSettings(userId: string, body: NotificationSettings): Promise<NotificationSettings> {
+    await this.ensureSettings(userId);
+    await this.db
+      .updateTable('notification_settings')
+      .set({
+        email_comment: body.email.comment ? 1 : 0,
+        email_like: body.email.like ? 1 : 0,
+        email_reply: body.email.reply ? 1 : 0,
+        email_post: body.email.post ? 1 : 0,
+      })
+      .where('user_id', '=', userId)
+      .execute();
+    return this.settings(userId);
+  }
+
+  /** The one-click link of a notification mail: no more mail of that kind. */
+  async unsubscribe(token: string, kind: NotificationKind): Promise<void> {
+    const result = await this.db
+      .updateTable('notification_settings')
+      .set({ [column(kind)]: 0 })
+      .where('unsubscribe_token', '=', token)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw new HttpError(400, 'LINK_INVALID', 'Obunani bekor qilish havolasi noto‘g‘ri yoki eskirgan');
+    }
+  }
+
+  private async ensureSettings(userId: string) {
+    await this.db
+      .insertInto('notification_settings')
+      .values({
+        user_id: userId,
+        email_comment: 1,
+        email_like: 0,
+        email_reply: 1,
+        email_post: 1,
+        unsubscribe_token: newToken(),
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return this.db
+      .selectFrom('notification_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+  }
+
+  private cursor(userId: string, cursor: string): { createdAt: string; id: string } {
+    const { at, id } = decodeCursor(scope(userId), cursor);
+    return { createdAt: at, id };
+  }
+
+  private toNotification(row: notifications.NotificationRow): Notification {
+    return {
+      _id: row.id,
+      kind: row.kind,
+      actor: {
+        _id: row.actor_id,
+        username: row.actor_username,
+        firstname: row.actor_firstname,
+        lastname: row.actor_lastname,
+        image: row.actor_image,
+        isAdmin: this.deps.users.isAdmin({ is_admin: row.actor_is_admin, email: row.actor_email }),
+      },
+      othersCount: row.others_count,
+      portfolio: { _id: row.portfolio_id, title: row.portfolio_title, linktitle: row.portfolio_linktitle },
+      comment:
+        row.comment_id && row.comment_body !== null
+          ? { _id: row.comment_id, excerpt: excerpt(row.comment_body) }
+          : null,
+      date: toIsoString(row.created_at),
+      read: row.read_at !== null,
+    };
+  }
+}
+
+const scope = (userId: string) => `notifications:${userId}`;

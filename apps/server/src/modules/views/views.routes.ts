@@ -1,0 +1,61 @@
+import { portfolioParamsSchema, portfolioViewsSchema, problemSchema } from '@portfolio-master/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/http-error.js';
+import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { currentAuth } from '../../plugins/authentication.js';
+import type { AppServices } from '../../services.js';
+import { isBot } from './views.service.js';
+
+export const viewRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { views, portfolios, users, hooks, limiter },
+) => {
+  app.post(
+    '/portfolio/:id/view',
+    {
+      onRequest: hooks.optional,
+      schema: {
+        tags: ['views'],
+        summary: 'Count the caller as a viewer of the portfolio today (not its owner, not a crawler)',
+        params: portfolioParamsSchema,
+        response: { 204: z.undefined(), 404: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      await limiter.consume(RATE_RULES.views, request.ip);
+      const portfolio = await portfolios.require(request.params.id);
+      const userAgent = request.headers['user-agent'];
+      if (!isBot(userAgent)) {
+        await views.record(portfolio, {
+          userId: request.auth?.user.id ?? null,
+          ip: request.ip,
+          userAgent: userAgent ?? '',
+        });
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/portfolio/:id/views',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['views'],
+        summary: 'Unique viewers per day over the last 30 days: for the portfolio’s owner and admins only',
+        params: portfolioParamsSchema,
+        response: { 200: portfolioViewsSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const portfolio = await portfolios.require(request.params.id);
+      if (portfolio.author_id !== user.id && !users.isAdmin(user)) {
+        throw forbidden('Ko‘rishlar sonini faqat portfolio muallifi yoki admin ko‘ra oladi');
+      }
+      reply.header('cache-control', 'private, no-store');
+      return views.series(portfolio.id);
+    },
+  );
+};

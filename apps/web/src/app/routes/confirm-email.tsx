@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { StatusIndicator } from '../../components/status-indicator';
+import { useConfirmEmail } from '../../features/account/api/account';
+import { useAuth } from '../../features/auth/api/get-me';
+import { errorMessage } from '../../lib/api-client';
+import { Link, useSearchParams } from '../../lib/router';
+import { uz } from '../../i18n/uz';
+
+/** Opened from the link mailed to a new address: the address takes effect as the page opens. */
+export function ConfirmEmailRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useConfirmEmail();
+  const { isSignedIn } = useAuth();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once: a link works only once, and a second request would report it as used.
+    if (!token || sent.current) return;
+    sent.current = true;
+    confirm.mutate(token);
+  }, [token, confirm]);
+
+  return (
+    <div className="container page page--form">
+      <div className="panel form-card">
+        <h1>{uz.account.confirmTitle}</h1>
+        <div className="form">
+          {!token ? (
+            <StatusIndicator status="error" message={uz.account.missingToken} />
+          ) : confirm.isSuccess ? (
+            <StatusIndicator status="success" message={uz.account.confirmed(confirm.data.email)} />
+          ) : confirm.isError ? (
+            <StatusIndicator status="error" message={errorMessage(confirm.error)} />
+          ) : (
+            <StatusIndicator status="pending" message={uz.account.confirming} />
+          )}
+          {confirm.isSuccess || confirm.isError ? (
+            <Link to={isSignedIn ? '/profile' : '/auth/login'} className="button button--primary">
+              {isSignedIn ? uz.account.toProfile : uz.auth.loginLink}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

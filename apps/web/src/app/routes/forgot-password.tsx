@@ -1,0 +1,26 @@
+import { useForgotPassword } from '../../features/account/api/account';
+import { EmailLinkForm } from '../../features/auth/components/email-link-form';
+import { Link } from '../../lib/router';
+import { uz } from '../../i18n/uz';
+
+/** "Parolni unutdingizmi?": the address gets a link to /auth/reset-password, if it has an account. */
+export function ForgotPasswordRoute() {
+  const send = useForgotPassword();
+  return (
+    <div className="container page page--form">
+      <div className="panel form-card">
+        <h1>{uz.account.forgotTitle}</h1>
+        <EmailLinkForm
+          send={send}
+          lead={uz.account.forgotLead}
+          submitLabel={uz.account.sendResetLink}
+          sentMessage={uz.account.resetSent}
+          againLabel={uz.account.otherAddress}
+        />
+        <p className="form-foot">
+          <Link to="/auth/login">{uz.account.backToLogin}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { NotificationList } from '../../features/notifications/components/notification-list';
+import { uz } from '../../i18n/uz';
+import { RequireAuth } from './require-auth';
+
+/** "Bildirishnomalar": what happened to my work, newest first. */
+export function NotificationsRoute() {
+  return (
+    <RequireAuth>
+      <div className="container page page--narrow">
+        <h1 className="home__title">{uz.notifications.title}</h1>
+        <NotificationList />
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,51 @@
+import { NOTIFICATION_KINDS, type NotificationKind } from '@portfolio-master/contract';
+import { useEffect, useRef } from 'react';
+import { StatusIndicator } from '../../components/status-indicator';
+import { useUnsubscribe } from '../../features/notifications/api/notifications';
+import { errorMessage } from '../../lib/api-client';
+import { Link, useSearchParams } from '../../lib/router';
+import { uz } from '../../i18n/uz';
+
+const isKind = (value: string | null): value is NotificationKind =>
+  (NOTIFICATION_KINDS as readonly string[]).includes(value ?? '');
+
+/** The link at the foot of a notification mail: one click, no sign-in, no more mail of that kind. */
+export function UnsubscribeRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const kind = params.get('kind');
+  const unsubscribe = useUnsubscribe();
+  const sent = useRef(false);
+  const valid = token !== '' && isKind(kind);
+
+  useEffect(() => {
+    if (!valid || sent.current) return;
+    sent.current = true;
+    unsubscribe.mutate({ token, kind });
+  }, [valid, token, kind, unsubscribe]);
+
+  return (
+    <div className="container page page--form">
+      <div className="panel form-card">
+        <h1>{uz.notifications.unsubscribeTitle}</h1>
+        <div className="form">
+          {!valid ? (
+            <StatusIndicator status="error" message={uz.account.missingToken} />
+          ) : unsubscribe.isSuccess ? (
+            <StatusIndicator
+              status="success"
+              message={uz.notifications.unsubscribed(uz.notifications.kinds[unsubscribe.data.kind])}
+            />
+          ) : unsubscribe.isError ? (
+            <StatusIndicator status="error" message={errorMessage(unsubscribe.error)} />
+          ) : (
+            <StatusIndicator status="pending" message={uz.notifications.unsubscribing} />
+          )}
+          <Link to="/page/1" className="button button--ghost">
+            {uz.notFound.home}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { BellIcon } from '../../../components/icons';
+import { NavLink } from '../../../lib/router';
+import { uz } from '../../../i18n/uz';
+import { useUnreadCount } from '../api/notifications';
+
+/** The navbar's bell: how many notifications are unread, and the way to them. */
+export function NotificationBell() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  return (
+    <NavLink to="/notifications" className="icon-button bell" aria-label={uz.notifications.bell(unread)}>
+      <BellIcon />
+      {unread > 0 ? (
+        <span className="bell__count" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

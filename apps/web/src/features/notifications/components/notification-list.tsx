@@ -1,0 +1,80 @@
+import type { Notification } from '@portfolio-master/contract';
+import { useEffect, useRef } from 'react';
+import { Avatar, fullName } from '../../../components/avatar';
+import { ErrorView } from '../../../components/error-view';
+import { RelativeDate } from '../../../components/relative-date';
+import { Spinner } from '../../../components/spinner';
+import { Link } from '../../../lib/router';
+import { uz } from '../../../i18n/uz';
+import { useMarkRead, useNotifications } from '../api/notifications';
+
+function describe(item: Notification): string {
+  const actor = fullName(item.actor);
+  const title = item.portfolio.title;
+  switch (item.kind) {
+    case 'comment':
+      return uz.notifications.comment(actor, title);
+    case 'reply':
+      return uz.notifications.reply(actor, title);
+    case 'like':
+      return uz.notifications.like(actor, item.othersCount, title);
+    case 'post':
+      return uz.notifications.post(actor, title);
+  }
+}
+
+/** My notifications, newest first; what is shown is marked read (it stays highlighted until next time). */
+export function NotificationList() {
+  const list = useNotifications();
+  const markRead = useMarkRead();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const marked = useRef(new Set<string>());
+  const { mutate } = markRead;
+
+  // Each unread notification is marked read once, when it is first shown.
+  useEffect(() => {
+    const fresh = items.filter((item) => !item.read && !marked.current.has(item._id)).map((item) => item._id);
+    if (fresh.length === 0) return;
+    for (const id of fresh) marked.current.add(id);
+    mutate(fresh);
+  }, [items, mutate]);
+
+  if (list.isPending) return <Spinner />;
+  if (list.isError) return <ErrorView error={list.error} onRetry={() => void list.refetch()} />;
+  if (items.length === 0) return <p className="empty">{uz.notifications.empty}</p>;
+  return (
+    <>
+      <ul className="notifications">
+        {items.map((item) => (
+          <li key={item._id} className={`notification${item.read ? '' : ' notification--unread'}`}>
+            <Avatar user={item.actor} size={40} decorative />
+            <div className="notification__body">
+              <Link
+                to={`/portfolio/${encodeURIComponent(item.portfolio.linktitle)}`}
+                className="notification__text"
+              >
+                {describe(item)}
+              </Link>
+              {item.comment ? <p className="notification__quote">«{item.comment.excerpt}»</p> : null}
+              <span className="muted notification__date">
+                <RelativeDate date={item.date} />
+                {item.read ? null : <span className="visually-hidden">{`, ${uz.notifications.unread}`}</span>}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
+          {uz.likers.more}
+        </button>
+      ) : null}
+    </>
+  );
+}

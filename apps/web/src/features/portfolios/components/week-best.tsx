@@ -1,0 +1,21 @@
+import { uz } from '../../../i18n/uz';
+import { useWeekBest } from '../api/get-portfolios';
+import { PortfolioCard } from './portfolio-card';
+
+/** "Haftaning eng yaxshilari": what was liked and discussed most this week; nothing when nothing was. */
+export function WeekBest() {
+  const best = useWeekBest();
+  if (!best.data || best.data.length === 0) return null;
+  return (
+    <section className="week-best" aria-labelledby="week-best-title">
+      <h2 id="week-best-title" className="section-title">
+        {uz.list.weekBest}
+      </h2>
+      <div className="grid week-best__grid">
+        {best.data.map((portfolio) => (
+          <PortfolioCard key={portfolio._id} portfolio={portfolio} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, TestInfo } from '@playwright/test';
+
+const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** Pages arrive rendered; a test acts on them once the app has taken them over, as a person would a moment later. */
+export const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+export async function open(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+/** A full-page picture in e2e/screenshots, named by the width it was taken at. */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  // From the top, so the sticky navbar is drawn where it belongs in the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shotsDir, `${info.project.name}-${name}.png`), fullPage: true });
+}

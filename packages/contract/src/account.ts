@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { withoutNul } from './fields.js';
+import { emailSchema, passwordSchema } from './users.js';
+
+/** A link's token as it arrives from a mail: 43 URL-safe characters (256 random bits). */
+const linkToken = withoutNul(
+  z
+    .string({ error: 'Havola to‘liq emas' })
+    .trim()
+    .min(1, { error: 'Havola to‘liq emas' })
+    .max(200, { error: 'Havola noto‘g‘ri' }),
+);
+
+/** The password typed to confirm a sensitive change: checked, not judged. */
+const currentPassword = withoutNul(
+  z
+    .string({ error: 'Joriy parol kiritilishi shart' })
+    .min(1, { error: 'Joriy parol kiritilishi shart' })
+    .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+);
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema }).meta({ id: 'ForgotPasswordBody' });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z
+  .object({ token: linkToken, password: passwordSchema })
+  .meta({ id: 'ResetPasswordBody' });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const changeEmailBodySchema = z
+  .object({ email: emailSchema, currentPassword })
+  .meta({ id: 'ChangeEmailBody' });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+export const confirmEmailBodySchema = z.object({ token: linkToken }).meta({ id: 'ConfirmEmailBody' });
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
+
+export const deleteAccountBodySchema = z.object({ currentPassword }).meta({ id: 'DeleteAccountBody' });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+const isoDate = z.string().meta({ format: 'date-time' });
+
+/** Everything the site holds about one person, as `GET /user/me/export` hands it to them. */
+export const accountExportSchema = z
+  .object({
+    exportedAt: isoDate,
+    account: z.object({
+      _id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      emailPublic: z.boolean(),
+      firstname: z.string(),
+      lastname: z.string(),
+      description: z.string(),
+      skills: z.array(z.string()),
+      githubProfile: z.string(),
+      telegramProfile: z.string(),
+      image: z.string().nullable(),
+      isAdmin: z.boolean(),
+      registeredDate: isoDate,
+      updatedAt: isoDate,
+    }),
+    pendingEmailChanges: z.array(z.object({ email: z.string(), requestedAt: isoDate, expiresAt: isoDate })),
+    sessions: z.array(z.object({ startedAt: isoDate, expiresAt: isoDate, current: z.boolean() })),
+    portfolios: z.array(
+      z.object({
+        _id: z.string(),
+        title: z.string(),
+        linktitle: z.string(),
+        description: z.string(),
+        url: z.string(),
+        repoUrl: z.string().nullable(),
+        used: z.array(z.string()),
+        images: z.array(z.string()),
+        likesCount: z.number().int(),
+        commentsCount: z.number().int(),
+        date: isoDate,
+        updatedAt: isoDate,
+      }),
+    ),
+    comments: z.array(
+      z.object({
+        _id: z.string(),
+        portfolio: z.object({ _id: z.string(), title: z.string(), linktitle: z.string() }),
+        body: z.string(),
+        date: isoDate,
+      }),
+    ),
+    likes: z.array(
+      z.object({
+        portfolio: z.object({ _id: z.string(), title: z.string(), linktitle: z.string() }),
+        date: isoDate,
+      }),
+    ),
+    saved: z.array(
+      z.object({
+        portfolio: z.object({ _id: z.string(), title: z.string(), linktitle: z.string() }),
+        date: isoDate,
+      }),
+    ),
+    following: z.array(z.object({ _id: z.string(), username: z.string(), date: isoDate })),
+    images: z.array(
+      z.object({
+        filename: z.string(),
+        portfolioId: z.string().nullable(),
+        width: z.number().int(),
+        height: z.number().int(),
+        bytes: z.number().int(),
+        uploadedAt: isoDate,
+      }),
+    ),
+  })
+  .meta({ id: 'AccountExport' });
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { BOUNDS } from './constants.js';
+import { intField, withoutNul } from './fields.js';
+import { authorRefSchema, idSchema } from './users.js';
+
+export const NOTIFICATION_KINDS = ['comment', 'like', 'reply', 'post'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+const isoDate = z.string().meta({ format: 'date-time' });
+
+export const notificationSchema = z
+  .object({
+    _id: idSchema,
+    kind: z.enum(NOTIFICATION_KINDS).meta({
+      description:
+        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented; `post`: a new portfolio by someone I follow',
+    }),
+    actor: authorRefSchema,
+    othersCount: z.number().int(),
+    portfolio: z.object({ _id: idSchema, title: z.string(), linktitle: z.string() }),
+    comment: z.object({ _id: idSchema, excerpt: z.string() }).nullable(),
+    date: isoDate,
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = z
+  .object({
+    items: z.array(notificationSchema),
+    unread: z.number().int(),
+    next: z.string().nullable().meta({ description: 'Cursor of the next (older) page; null at the end' }),
+  })
+  .meta({ id: 'NotificationPage' });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationQuerySchema = z.object({
+  before: withoutNul(z.string().max(200)).optional(),
+  limit: intField(1, BOUNDS.pageItems.max, 'limit').default(BOUNDS.pageItems.default),
+});
+
+export const unreadCountSchema = z.object({ unread: z.number().int() }).meta({ id: 'UnreadCount' });
+
+export const markReadBodySchema = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .max(200)
+      .optional()
+      .meta({ description: 'These notifications; all of the caller’s when absent' }),
+  })
+  .meta({ id: 'MarkReadBody' });
+export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+
+export const notificationSettingsSchema = z
+  .object({
+    email: z.object({
+      comment: z.boolean(),
+      like: z.boolean(),
+      reply: z.boolean(),
+      post: z.boolean(),
+    }),
+  })
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const unsubscribeQuerySchema = z.object({
+  token: withoutNul(z.string().min(1).max(100)),
+  kind: z.enum(NOTIFICATION_KINDS, { error: 'Xabar turi noto‘g‘ri' }),
+});
