@@ -27,6 +27,7 @@ import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { followRoutes } from './modules/follows/follows.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { viewRoutes } from './modules/views/views.routes.js';
 import type { FeedsOptions } from './modules/feeds/feeds.service.js';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes, services);
       await api.register(followRoutes, services);
       await api.register(bookmarkRoutes, services);
+      await api.register(moderationRoutes, services);
       await api.register(notificationRoutes, services);
       await api.register(viewRoutes, services);
       await api.register(portfolioRoutes, services);

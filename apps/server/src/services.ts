@@ -13,6 +13,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from './modules/feeds/feeds.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
+import { ModerationService } from './modules/moderation/moderation.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ViewsService } from './modules/views/views.service.js';
 import { ImageBucket } from './modules/images/bucket.js';
@@ -48,6 +49,7 @@ export interface AppServices {
   likes: LikesService;
   comments: CommentsService;
   follows: FollowsService;
+  moderation: ModerationService;
   notifications: NotificationsService;
   views: ViewsService;
   feeds: FeedsService;
@@ -141,6 +143,7 @@ export async function createServices(
     likes: new LikesService(db, changes, users, notifications),
     comments,
     follows: new FollowsService(db, { users, portfolios, changes }),
+    moderation: new ModerationService(db, dialect, { users, portfolios, comments, changes }),
     notifications,
     views: new ViewsService(db),
     feeds,

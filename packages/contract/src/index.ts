@@ -6,5 +6,6 @@ export * from './users.js';
 export * from './account.js';
 export * from './follows.js';
 export * from './notifications.js';
+export * from './moderation.js';
 export * from './portfolios.js';
 export type * from './rendering.js';

@@ -12,7 +12,7 @@ import {
   splitList,
   withoutNul,
 } from './fields.js';
-import { authorRefSchema, idSchema } from './users.js';
+import { authorRefSchema, hiddenSchema, idSchema } from './users.js';
 
 const isoDate = z.string().meta({ format: 'date-time' });
 
@@ -127,6 +127,9 @@ export const portfolioSchema = portfolioSummarySchema
     }),
     commentsNext: z.string().nullable().meta({
       description: 'Cursor of the comments older than those in `comments`; null when there are none',
+    }),
+    hidden: hiddenSchema.nullable().optional().meta({
+      description: 'Why a moderator hid the portfolio: present only to its author and to admins',
     }),
   })
   .meta({ id: 'Portfolio' });

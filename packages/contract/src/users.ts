@@ -122,6 +122,16 @@ export const userParamsSchema = z.object({
   id: z.string().min(1).max(100).meta({ description: 'An id or a username' }),
 });
 
+/** Why and until when an account may not write; `until` null: for good. */
+export const blockSchema = z
+  .object({ until: isoDate.nullable(), reason: z.string(), date: isoDate })
+  .meta({ id: 'Block' });
+export type Block = z.infer<typeof blockSchema>;
+
+/** Why content was hidden, shown to its author and to admins only. */
+export const hiddenSchema = z.object({ reason: z.string(), date: isoDate }).meta({ id: 'Hidden' });
+export type Hidden = z.infer<typeof hiddenSchema>;
+
 export const authorRefSchema = z
   .object({
     _id: idSchema,
@@ -166,6 +176,12 @@ export const userSchema = z
     followersCount: z.number().int().meta({ description: 'How many people follow the user' }),
     followingCount: z.number().int().meta({ description: 'How many people the user follows' }),
     followedByMe: z.boolean().meta({ description: 'Whether the signed-in caller follows the user' }),
+    hidden: hiddenSchema.nullable().optional().meta({
+      description: 'Why a moderator hid the profile: only to the person and to admins',
+    }),
+    blocked: blockSchema.nullable().optional().meta({
+      description: 'Whether and why the person may not write: only to the person and to admins',
+    }),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

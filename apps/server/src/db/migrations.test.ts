@@ -105,6 +105,7 @@ beforeAll(async () => {
     '20261201090000_notifications',
     '20261202090000_trending',
     '20261203090000_portfolio_views',
+    '20261204090000_moderation',
   ]);
 });
 

@@ -12,6 +12,7 @@ import * as bookmarks from './migrations/20261130090000_bookmarks.js';
 import * as notifications from './migrations/20261201090000_notifications.js';
 import * as trending from './migrations/20261202090000_trending.js';
 import * as portfolioViews from './migrations/20261203090000_portfolio_views.js';
+import * as moderation from './migrations/20261204090000_moderation.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '20261201090000_notifications': notifications,
   '20261202090000_trending': trending,
   '20261203090000_portfolio_views': portfolioViews,
+  '20261204090000_moderation': moderation,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

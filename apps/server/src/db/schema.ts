@@ -2,6 +2,9 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** PostgreSQL returns Date, SQLite the ISO string we stored; writes are ISO strings on both. */
 export type Timestamp = ColumnType<Date | string, string, string>;
+/** A time that may be unset (null), optional on insert. */
+export type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+export type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 /** Booleans are 0/1 integers on both dialects, so one query fits both. */
 export type Flag = ColumnType<number, number, number>;
 
@@ -25,6 +28,13 @@ export interface UsersTable {
   /** How many follow this account, and how many it follows: the rows of `follows`, counted. */
   followers_count: Generated<number>;
   following_count: Generated<number>;
+  /** Set while a moderator hides it: seen then only by its author and admins (see moderation). */
+  hidden_at: NullableTimestamp;
+  hidden_reason: NullableText;
+  /** Set while the account may not write: until `blocked_until`, or for good when that is null. */
+  blocked_at: NullableTimestamp;
+  blocked_until: NullableTimestamp;
+  blocked_reason: NullableText;
 }
 
 export interface SessionsTable {
@@ -140,6 +150,9 @@ export interface PortfoliosTable {
   image_names: Generated<string>;
   /** Its likes and comments of the last 7 days, each worth less the older it is (see trending.ts). */
   trend_score: Generated<number>;
+  /** Set while a moderator hides it: seen then only by its author and admins (see moderation). */
+  hidden_at: NullableTimestamp;
+  hidden_reason: NullableText;
 }
 
 export interface ImagesTable {
@@ -178,6 +191,38 @@ export interface CommentsTable {
   author_id: string;
   body: string;
   created_at: Timestamp;
+  /** Set while a moderator hides it: seen then only by its author and admins (see moderation). */
+  hidden_at: NullableTimestamp;
+  hidden_reason: NullableText;
+}
+
+export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+export type ModerationTargetKind = 'portfolio' | 'comment' | 'user';
+
+/** Someone's report of a portfolio, comment or profile, open until an admin acts on that thing. */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_kind: ModerationTargetKind;
+  target_id: string;
+  reason: string;
+  details: string;
+  status: ReportStatus;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+/** What an admin did, to what, and why: readable by admins, kept when the admin's account goes. */
+export interface ModerationLogTable {
+  id: string;
+  admin_id: string | null;
+  action: string;
+  target_kind: ModerationTargetKind;
+  target_id: string;
+  target_label: string;
+  reason: string;
+  until: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -198,6 +243,8 @@ export interface Database {
   portfolio_technologies: PortfolioTechnologiesTable;
   likes: LikesTable;
   comments: CommentsTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

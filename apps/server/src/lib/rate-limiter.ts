@@ -189,5 +189,7 @@ export const RATE_RULES = {
   /** Page views counted, per address: a reader opens many pages, a script more. */
   views: { name: 'view', limit: 120, windowSeconds: 60 },
   portfolioWrites: { name: 'portfolio-write', limit: 9, windowSeconds: 30 },
+  /** Reports to the admins, per account. */
+  reports: { name: 'report', limit: 10, windowSeconds: 60 * 60 },
   uploads: { name: 'upload', limit: 9, windowSeconds: 30 },
 } satisfies Record<string, RateRule>;

@@ -62,6 +62,8 @@ const TABLES = [
   'notification_settings',
   'portfolio_views',
   'view_salts',
+  'reports',
+  'moderation_log',
 ] as const;
 const MANIFEST = 'manifest.json';
 const IMAGES = 'images';

@@ -32,3 +32,12 @@ export function currentAuth(request: FastifyRequest): Authenticated {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/** Who is asking, for what only some may see: the signed-in user and whether they are an admin; null for a visitor. */
+export function viewerOf(
+  request: FastifyRequest,
+  users: { isAdmin(user: Authenticated['user']): boolean },
+): { id: string; isAdmin: boolean } | null {
+  const user = request.auth?.user;
+  return user ? { id: user.id, isAdmin: users.isAdmin(user) } : null;
+}

@@ -193,6 +193,8 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
   if (!reset) throw new Error('The database already has users; pass --reset to replace all its data.');
   const images = await trx.selectFrom('images').select('filename').execute();
   const tables = [
+    'moderation_log',
+    'reports',
     'portfolio_views',
     'view_salts',
     'notifications',

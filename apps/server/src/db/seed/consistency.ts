@@ -5,7 +5,7 @@ import type { Database } from '../schema.js';
 
 /**
  * What an API read relies on beyond the foreign keys: stored counters equal to the rows they count,
- * unique linktitles and a search entry for every portfolio. Returns one line per kind of problem
+ * unique linktitles and a search entry for every portfolio that is not hidden. Returns one line per kind of problem
  * (empty when all is well), so seeds can be checked by tests and by hand after a bulk load.
  */
 export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
@@ -19,13 +19,15 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
     [
       'portfolios whose comments_count differs from their comments',
       sql`select count(*) as n from portfolios p
-        left join (select portfolio_id, count(*) as c from comments group by portfolio_id) x on x.portfolio_id = p.id
+        left join (select portfolio_id, count(*) as c from comments where hidden_at is null group by portfolio_id) x
+          on x.portfolio_id = p.id
         where p.comments_count <> coalesce(x.c, 0)`,
     ],
     [
       'technologies whose portfolios_count differs from their portfolios',
       sql`select count(*) as n from technologies t
-        left join (select technology_id, count(*) as c from portfolio_technologies group by technology_id) x
+        left join (select pt.technology_id, count(*) as c from portfolio_technologies pt
+          join portfolios p on p.id = pt.portfolio_id where p.hidden_at is null group by pt.technology_id) x
           on x.technology_id = t.id
         where t.portfolios_count <> coalesce(x.c, 0)`,
     ],
@@ -35,6 +37,15 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
         left join (select followee_id, count(*) as c from follows group by followee_id) fr on fr.followee_id = u.id
         left join (select follower_id, count(*) as c from follows group by follower_id) fg on fg.follower_id = u.id
         where u.followers_count <> coalesce(fr.c, 0) or u.following_count <> coalesce(fg.c, 0)`,
+    ],
+    [
+      'hidden portfolios still in the search index',
+      dialect === 'postgres'
+        ? sql`select count(*) as n from portfolios
+            where hidden_at is not null and (length(search_vector) > 0 or cardinality(technology_ids) > 0)`
+        : sql`select count(*) as n from portfolios p
+            join portfolio_search_keys k on k.portfolio_id = p.id
+            join portfolio_search s on s.rowid = k.key where p.hidden_at is not null`,
     ],
     ['duplicate linktitles', sql`select count(*) - count(distinct linktitle) as n from portfolios`],
     [
@@ -55,16 +66,18 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
     [
       'portfolios missing from the search index',
       dialect === 'postgres'
-        ? sql`select count(*) as n from portfolios where length(search_vector) = 0`
+        ? sql`select count(*) as n from portfolios
+            where hidden_at is null and length(search_vector) = 0`
         : sql`select count(*) as n from portfolios p
-            where not exists (select 1 from portfolio_search_keys k
+            where p.hidden_at is null and not exists (select 1 from portfolio_search_keys k
               join portfolio_search s on s.rowid = k.key where k.portfolio_id = p.id)`,
     ],
     [
       'portfolios whose indexed technologies differ from their technologies',
       dialect === 'postgres'
         ? sql`select count(*) as n from portfolios p
-            where coalesce((select array_agg(x order by x) from unnest(p.technology_ids) x), '{}')
+            where p.hidden_at is null
+              and coalesce((select array_agg(x order by x) from unnest(p.technology_ids) x), '{}')
               <> coalesce((select array_agg(pt.technology_id::text order by pt.technology_id)
                 from portfolio_technologies pt where pt.portfolio_id = p.id), '{}')`
         : sql`select count(*) as n from portfolio_search_keys k

@@ -142,7 +142,7 @@ export async function removeActivity(db: Transaction<Database>, userId: string):
   const commented = await db
     .deleteFrom('comments')
     .where('author_id', '=', userId)
-    .returning('portfolio_id')
+    .returning(['portfolio_id', 'hidden_at'])
     .execute();
   const followed = await db
     .deleteFrom('follows')
@@ -170,7 +170,10 @@ export async function removeActivity(db: Transaction<Database>, userId: string):
   }
   // Grouped by how much each counter goes down: one statement per amount and batch of portfolios.
   const likesOff = countBy(liked.map((row) => row.portfolio_id));
-  const commentsOff = countBy(commented.map((row) => row.portfolio_id));
+  // A hidden comment was never in its portfolio's count.
+  const commentsOff = countBy(
+    commented.filter((row) => row.hidden_at === null).map((row) => row.portfolio_id),
+  );
   for (const [amount, ids] of byAmount(likesOff)) {
     for (const batch of batches(ids)) {
       await db

@@ -17,6 +17,7 @@ afterAll(() => context.close());
 
 const USER_KEYS = [
   '_id',
+  'blocked',
   'description',
   'email',
   'emailPublic',
@@ -25,6 +26,7 @@ const USER_KEYS = [
   'followersCount',
   'followingCount',
   'githubProfile',
+  'hidden',
   'image',
   'isAdmin',
   'lastname',
@@ -80,6 +82,9 @@ describe('POST /api/register: transports', () => {
       followersCount: 0,
       followingCount: 0,
       followedByMe: false,
+      // What moderation holds about the account, shown to the person: nothing yet.
+      hidden: null,
+      blocked: null,
     });
     const registered = new Date(user.registeredDate).getTime();
     expect(registered).toBeGreaterThanOrEqual(before - 1000);

@@ -38,18 +38,22 @@ export async function findBookmarkedIds(
 ): Promise<{ ids: string[]; total: number }> {
   const [rows, counted] = await Promise.all([
     db
-      .selectFrom('bookmarks')
-      .select('portfolio_id')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('portfolio_id', 'desc')
+      .selectFrom('bookmarks as b')
+      .innerJoin('portfolios as p', 'p.id', 'b.portfolio_id')
+      .select('b.portfolio_id')
+      .where('b.user_id', '=', userId)
+      .where('p.hidden_at', 'is', null)
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.portfolio_id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
     db
-      .selectFrom('bookmarks')
+      .selectFrom('bookmarks as b')
+      .innerJoin('portfolios as p', 'p.id', 'b.portfolio_id')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('user_id', '=', userId)
+      .where('b.user_id', '=', userId)
+      .where('p.hidden_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((row) => row.portfolio_id), total: Number(counted.count) };

@@ -18,10 +18,12 @@ export interface CommentRow {
   author_email: string;
 }
 
+/** The comments everyone sees: a hidden one is seen by its author and admins only, never in a list. */
 function selectComments(db: Executor) {
   return db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
+    .where('c.hidden_at', 'is', null)
     .select([
       'c.id',
       'c.portfolio_id',
@@ -107,6 +109,7 @@ export function findCommentAt(db: Executor, portfolioId: string, index: number) 
     .selectFrom('comments')
     .select(['id', 'author_id'])
     .where('portfolio_id', '=', portfolioId)
+    .where('hidden_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -139,9 +142,48 @@ export async function insertComment(
     .execute();
 }
 
+/** Deletes the comment; answers whether it was counted (deleted now, and not hidden). */
 export async function deleteComment(db: Executor, commentId: string): Promise<boolean> {
-  const result = await db.deleteFrom('comments').where('id', '=', commentId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  const deleted = await db
+    .deleteFrom('comments')
+    .where('id', '=', commentId)
+    .returning('hidden_at')
+    .executeTakeFirst();
+  return deleted !== undefined && deleted.hidden_at === null;
+}
+
+/** A comment with what moderation needs: where it is, whose it is, whether it is hidden. */
+export function findCommentForModeration(db: Executor, commentId: string) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('portfolios as p', 'p.id', 'c.portfolio_id')
+    .select([
+      'c.id',
+      'c.portfolio_id',
+      'c.author_id',
+      'c.body',
+      'c.hidden_at',
+      'c.hidden_reason',
+      'p.linktitle',
+      'p.hidden_at as portfolio_hidden_at',
+    ])
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
+}
+
+/** Hides the comment or shows it again; false when it is gone or already so. */
+export async function setCommentHidden(
+  db: Executor,
+  commentId: string,
+  hidden: { at: string; reason: string } | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null })
+    .where('id', '=', commentId)
+    .where('hidden_at', hidden ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Moves the stored count; false when the portfolio is gone. Also takes the portfolio's row lock. */

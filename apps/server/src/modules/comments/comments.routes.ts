@@ -10,9 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
+import { currentAuth, viewerOf } from '../../plugins/authentication.js';
 import { changeTags } from '../../lib/changes.js';
 import type { AppServices } from '../../services.js';
+import { assertMayWrite } from '../moderation/blocks.js';
 
 export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app,
@@ -39,7 +40,8 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
     async (request, reply) => {
       const { user } = currentAuth(request);
       await limiter.consume(RATE_RULES.comments, user.id);
-      const portfolio = await portfolios.require(request.params.id);
+      assertMayWrite(user);
+      const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
       return reply.code(201).send(await comments.add(portfolio.id, user.id, request.body.body));
     },
   );
@@ -83,7 +85,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const portfolio = await portfolios.require(request.params.id);
+      const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
       return comments.remove(portfolio.id, { id: user.id, isAdmin: users.isAdmin(user) }, request.query);
     },
   );

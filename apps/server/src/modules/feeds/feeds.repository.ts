@@ -9,7 +9,7 @@ export interface SitemapPortfolioRow {
   updated_at: Timestamp['__select__'];
 }
 
-/** One page of every portfolio in id order, after `afterId`: a walk along the primary key. */
+/** One page of the portfolios everyone sees, in id order, after `afterId`: a walk along the primary key. */
 export function sitemapPortfolios(
   db: Executor,
   afterId: string | undefined,
@@ -18,6 +18,7 @@ export function sitemapPortfolios(
   return db
     .selectFrom('portfolios')
     .select(['id', 'linktitle', 'updated_at'])
+    .where('hidden_at', 'is', null)
     .$if(afterId !== undefined, (qb) => qb.where('id', '>', afterId!))
     .orderBy('id')
     .limit(limit)
@@ -52,13 +53,20 @@ export function sitemapProfiles(
           .selectFrom('portfolios as p')
           .select(sql<Timestamp['__select__']>`max(p.updated_at)`.as('latest'))
           .whereRef('p.author_id', '=', 'u.id')
+          .where('p.hidden_at', 'is', null)
           .$asScalar()
           .$notNull()
           .as('portfolios_updated_at'),
     ])
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('portfolios as p').select('p.id').whereRef('p.author_id', '=', 'u.id')),
+      exists(
+        selectFrom('portfolios as p')
+          .select('p.id')
+          .whereRef('p.author_id', '=', 'u.id')
+          .where('p.hidden_at', 'is', null),
+      ),
     )
+    .where('u.hidden_at', 'is', null)
     .$if(afterId !== undefined, (qb) => qb.where('u.id', '>', afterId!))
     .orderBy('u.id')
     .limit(limit)

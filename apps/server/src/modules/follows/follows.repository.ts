@@ -105,6 +105,7 @@ export async function findFollowedPortfolioIds(
       .selectFrom('portfolios')
       .select('id')
       .where('author_id', 'in', followed)
+      .where('hidden_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -114,6 +115,7 @@ export async function findFollowedPortfolioIds(
       .selectFrom('portfolios')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('author_id', 'in', followed)
+      .where('hidden_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((row) => row.id), total: Number(counted.count) };

@@ -109,7 +109,8 @@ export class PreviewCards {
   /** Null when there is no such user. */
   async profile(username: string): Promise<Card | null> {
     const user = await this.deps.users.findByIdOrUsername(username);
-    if (!user) return null;
+    // A profile a moderator hid has no card, as it has no page.
+    if (!user || user.hidden_at !== null) return null;
     const portfolios = await countPortfolios(this.db, this.dialect, {
       technologyIds: [],
       searchTerms: [],

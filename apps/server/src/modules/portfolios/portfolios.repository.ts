@@ -51,6 +51,8 @@ function selectWithAuthor(db: Executor) {
       'u.email as author_email',
       'p.technology_names as used',
       'p.image_names as images',
+      'p.hidden_at',
+      'p.hidden_reason',
     ]);
 }
 
@@ -127,7 +129,8 @@ export async function findPageIds(db: Executor, plan: PagePlan): Promise<string[
     `portfolio-ids:${sort}:${authorId === undefined ? 'all' : 'author'}`,
     authorId === undefined ? [limit, offset] : [authorId, limit, offset],
     () => {
-      let query = db.selectFrom('portfolios').select('id');
+      // What everyone sees: hidden portfolios are not in the sorts' (partial) indexes.
+      let query = db.selectFrom('portfolios').select('id').where('hidden_at', 'is', null);
       if (authorId !== undefined) query = query.where('author_id', '=', authorId);
       for (const column of ORDER_COLUMNS[sort]) query = query.orderBy(column, 'desc');
       return query.orderBy('id', 'desc').limit(limit).offset(offset);
@@ -141,6 +144,7 @@ export async function findTrendingIds(db: Executor, limit: number): Promise<stri
   const rows = await db
     .selectFrom('portfolios')
     .select('id')
+    .where('hidden_at', 'is', null)
     .where('trend_score', '>', 0)
     .orderBy('trend_score', 'desc')
     .orderBy('created_at', 'desc')
@@ -153,8 +157,29 @@ export async function findTrendingIds(db: Executor, limit: number): Promise<stri
 /** How many portfolios match, counted as the plan says. */
 export async function countMatches(db: Executor, plan: CountPlan): Promise<number> {
   if (plan.source !== 'portfolios') return countTextIndexMatches(db, plan);
-  let query = db.selectFrom('portfolios').select((eb) => eb.fn.countAll<number | string>().as('count'));
-  if (plan.criteria.authorId !== undefined) query = query.where('author_id', '=', plan.criteria.authorId);
+  const { authorId } = plan.criteria;
+  if (authorId === undefined && !isPostgres(db)) {
+    // SQLite checks `hidden_at` row by row even on the partial index that holds exactly these rows;
+    // every row counted through its smallest index, less the few hidden ones (their own small index), is
+    // two index walks instead.
+    const [all, hidden] = await Promise.all([
+      db
+        .selectFrom('portfolios')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('portfolios')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('hidden_at', 'is not', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return Number(all.count) - Number(hidden.count);
+  }
+  let query = db
+    .selectFrom('portfolios')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('hidden_at', 'is', null);
+  if (authorId !== undefined) query = query.where('author_id', '=', authorId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -236,6 +261,8 @@ export async function insertPortfolio(
     | 'technology_names'
     | 'image_names'
     | 'trend_score'
+    | 'hidden_at'
+    | 'hidden_reason'
   > & {
     created_at: string;
     updated_at: string;
@@ -296,46 +323,98 @@ export async function ensureTechnologies(
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
 
-/** Replaces a portfolio's technologies and keeps every technology's portfolio count exact. */
+/**
+ * Replaces a portfolio's technologies and keeps every technology's portfolio count exact: the count is
+ * of portfolios everyone sees, so a hidden one's links move no count.
+ */
 export async function replacePortfolioTechnologies(
   db: Executor,
   portfolioId: string,
   technologyIds: readonly string[],
 ): Promise<void> {
+  const counted = !(await isPortfolioHidden(db, portfolioId));
   // Only the links this statement really removed are counted down.
   const previous = await db
     .deleteFrom('portfolio_technologies')
     .where('portfolio_id', '=', portfolioId)
     .returning('technology_id')
     .execute();
-  const previousIds = previous.map((row) => row.technology_id);
-  if (previousIds.length > 0) {
-    await db
-      .updateTable('technologies')
-      .set((eb) => ({ portfolios_count: eb('portfolios_count', '-', 1) }))
-      .where('id', 'in', previousIds)
-      .execute();
+  if (counted) {
+    await countTechnologies(
+      db,
+      previous.map((row) => row.technology_id),
+      -1,
+    );
   }
-  if (technologyIds.length > 0) await linkTechnologies(db, portfolioId, technologyIds);
+  if (technologyIds.length > 0) {
+    await db
+      .insertInto('portfolio_technologies')
+      .values(
+        technologyIds.map((technologyId, position) => ({
+          portfolio_id: portfolioId,
+          technology_id: technologyId,
+          position,
+        })),
+      )
+      .execute();
+    if (counted) await countTechnologies(db, technologyIds, 1);
+  }
   await refreshPortfolioLists(db, portfolioId);
 }
 
-async function linkTechnologies(db: Executor, portfolioId: string, technologyIds: readonly string[]) {
-  await db
-    .insertInto('portfolio_technologies')
-    .values(
-      technologyIds.map((technologyId, position) => ({
-        portfolio_id: portfolioId,
-        technology_id: technologyId,
-        position,
-      })),
-    )
-    .execute();
+async function isPortfolioHidden(db: Executor, portfolioId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('portfolios')
+    .select('hidden_at')
+    .where('id', '=', portfolioId)
+    .executeTakeFirst();
+  return row !== undefined && row.hidden_at !== null;
+}
+
+/** Moves these technologies' portfolio counts by `delta`. */
+export async function countTechnologies(
+  db: Executor,
+  technologyIds: readonly string[],
+  delta: 1 | -1,
+): Promise<void> {
+  if (technologyIds.length === 0) return;
   await db
     .updateTable('technologies')
-    .set((eb) => ({ portfolios_count: eb('portfolios_count', '+', 1) }))
+    .set((eb) => ({ portfolios_count: eb('portfolios_count', '+', delta) }))
     .where('id', 'in', technologyIds)
     .execute();
+}
+
+/**
+ * Hides a portfolio (with the moderator's reason) or shows it again, under its row lock: its
+ * technologies are counted out or back in and its index entry follows. False when it is gone or was
+ * already so.
+ */
+export async function setPortfolioHidden(
+  db: Executor,
+  dialect: Dialect,
+  portfolioId: string,
+  hidden: { at: string; reason: string } | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('portfolios')
+    .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null })
+    .where('id', '=', portfolioId)
+    .where('hidden_at', hidden ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  const links = await db
+    .selectFrom('portfolio_technologies')
+    .select('technology_id')
+    .where('portfolio_id', '=', portfolioId)
+    .execute();
+  await countTechnologies(
+    db,
+    links.map((row) => row.technology_id),
+    hidden ? -1 : 1,
+  );
+  await writeSearchEntry(db, dialect, portfolioId);
+  return true;
 }
 
 /**

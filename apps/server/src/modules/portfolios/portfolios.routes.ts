@@ -19,7 +19,8 @@ import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { answer } from '../../lib/reads.js';
 import { filesFrom, isMultipart } from '../../lib/uploads.js';
-import { currentAuth } from '../../plugins/authentication.js';
+import { currentAuth, viewerOf } from '../../plugins/authentication.js';
+import { assertMayWrite } from '../moderation/blocks.js';
 import type { AppServices } from '../../services.js';
 
 const writeErrors = {
@@ -42,9 +43,10 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
     const { user } = currentAuth(request);
     return { id: user.id, isAdmin: users.isAdmin(user) };
   };
-  /** Counted before the body is read, so a refused writer never gets to send megabytes. */
+  /** Counted (and a blocked account refused) before the body is read: a refused writer never gets to send megabytes. */
   const writeLimits = async (request: FastifyRequest) => {
     const { user } = currentAuth(request);
+    assertMayWrite(user);
     await limiter.consume(RATE_RULES.portfolioWrites, user.id);
     if (isMultipart(request)) await limiter.consume(RATE_RULES.uploads, user.id);
   };
@@ -127,10 +129,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
       },
     },
     async (request, reply) => {
-      const portfolio = answer(
-        request,
-        await portfolios.get(request.params.id, request.auth?.user.id ?? null),
-      );
+      const portfolio = answer(request, await portfolios.get(request.params.id, viewerOf(request, users)));
       if (!portfolio) return reply.code(404).send(null);
       return portfolio;
     },

@@ -57,7 +57,7 @@ const tooManyImages = () => {
 };
 
 /** What a created, edited or deleted portfolio may change: its page, the catalog, lists, technologies, its author's counts. */
-const portfolioChange = (id: string, authorId: string) => [
+export const portfolioChange = (id: string, authorId: string) => [
   changeTags.portfolio(id),
   changeTags.catalog,
   changeTags.lists,
@@ -200,7 +200,8 @@ export class PortfoliosService {
 
   /** Portfolios by id, in that order, as cards the viewer sees (their own likes marked). */
   async cards(ids: readonly string[], viewerId: string | null): Promise<PortfolioSummary[]> {
-    const items = this.summaries(await portfolios.findPortfoliosByIds(this.db, ids));
+    const rows = await portfolios.findPortfoliosByIds(this.db, ids);
+    const items = this.summaries(rows.filter((row) => row.hidden_at === null));
     return viewerId ? this.personalize(items, viewerId) : items;
   }
 
@@ -286,8 +287,20 @@ export class PortfoliosService {
     return rows.map((row) => ({ name: row.name, count: row.portfolios_count }));
   }
 
-  /** By id first, then by linktitle. */
-  async find(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor | undefined> {
+  /**
+   * By id first, then by linktitle, as `viewer` may see it: a portfolio a moderator hid is there only for
+   * its author and admins.
+   */
+  async find(
+    idOrLinktitle: string,
+    viewer: Actor | null = null,
+  ): Promise<portfolios.PortfolioWithAuthor | undefined> {
+    const row = await this.findAny(idOrLinktitle);
+    return row && canSee(row, viewer) ? row : undefined;
+  }
+
+  /** By id first, then by linktitle, hidden or not. */
+  private async findAny(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor | undefined> {
     // No linktitle holds U+0000, and PostgreSQL refuses it in a query parameter.
     if (idOrLinktitle.includes('\u0000')) return undefined;
     if (isId(idOrLinktitle)) {
@@ -297,8 +310,8 @@ export class PortfoliosService {
     return portfolios.findPortfolioByLinktitle(this.db, idOrLinktitle);
   }
 
-  async require(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor> {
-    const row = await this.find(idOrLinktitle);
+  async require(idOrLinktitle: string, viewer: Actor | null = null): Promise<portfolios.PortfolioWithAuthor> {
+    const row = await this.find(idOrLinktitle, viewer);
     if (!row) throw notFound('Portfolio topilmadi');
     return row;
   }
@@ -308,17 +321,29 @@ export class PortfoliosService {
    * until a write changes it, then the viewer's like added. Null (kept until any portfolio is created)
    * when there is none.
    */
-  async get(idOrLinktitle: string, viewerId: string | null): Promise<Read<Portfolio | null>> {
+  async get(idOrLinktitle: string, viewer: Actor | null): Promise<Read<Portfolio | null>> {
     const read = await this.deps.reads.get(`portfolio:${idOrLinktitle}`, () => this.load(idOrLinktitle));
-    if (!viewerId || !read.value) return read;
-    const [mine] = await this.personalizeDetails([read.value], viewerId);
+    const value = read.value;
+    if (value?.hidden) {
+      // Hidden: its author's and admins' own answer, never kept as anyone's.
+      if (!canSee({ author_id: value.author._id, hidden_at: value.hidden.date }, viewer)) {
+        return { value: null, tags: null };
+      }
+      const [mine] = await this.personalizeDetails([value], viewer!.id);
+      return { value: mine!, tags: null };
+    }
+    if (!viewer || !value) return read;
+    const [mine] = await this.personalizeDetails([value], viewer.id);
     return personal<Portfolio | null>(mine!, read);
   }
 
   private async load(idOrLinktitle: string): Promise<Read<Portfolio | null>> {
-    const row = await this.find(idOrLinktitle);
+    const row = await this.findAny(idOrLinktitle);
     if (!row) return { value: null, tags: [changeTags.lists] };
     const [portfolio] = await this.full([row]);
+    if (row.hidden_at !== null) {
+      portfolio!.hidden = { reason: row.hidden_reason ?? '', date: toIsoString(row.hidden_at) };
+    }
     return { value: portfolio!, tags: [changeTags.portfolio(row.id)] };
   }
 
@@ -371,7 +396,7 @@ export class PortfoliosService {
       await this.deps.imageStore.remove(stored.map((image) => image.filename));
       throw error;
     }
-    return this.afterWrite(id, author.id);
+    return this.afterWrite(id, { id: author.id, isAdmin: false });
   }
 
   async update(
@@ -380,7 +405,7 @@ export class PortfoliosService {
     body: UpdatePortfolioBody,
     uploads: ImageInput[],
   ): Promise<Portfolio> {
-    const current = await this.require(idOrLinktitle);
+    const current = await this.require(idOrLinktitle, actor);
     if (current.author_id !== actor.id && !actor.isAdmin) {
       throw forbidden('Faqat portfolio muallifi yoki admin o‘zgartira oladi');
     }
@@ -426,12 +451,12 @@ export class PortfoliosService {
     await this.deps.imageStore.place(stored.map((image) => image.filename));
     await this.deps.changes.publish(portfolioChange(current.id, current.author_id));
     await this.deps.imageStore.remove(removed);
-    return this.afterWrite(current.id, actor.id);
+    return this.afterWrite(current.id, actor);
   }
 
   /** The portfolio as its writer now sees it; a 404 when a concurrent delete took it meanwhile. */
-  private async afterWrite(id: string, viewerId: string): Promise<Portfolio> {
-    const { value } = await this.get(id, viewerId);
+  private async afterWrite(id: string, viewer: Actor): Promise<Portfolio> {
+    const { value } = await this.get(id, viewer);
     if (!value) throw notFound('Portfolio topilmadi');
     return value;
   }
@@ -441,7 +466,7 @@ export class PortfoliosService {
    * lock makes a second, concurrent delete find nothing (404) instead of counting technologies down twice.
    */
   async remove(idOrLinktitle: string, actor: Actor): Promise<void> {
-    const current = await this.require(idOrLinktitle);
+    const current = await this.require(idOrLinktitle, actor);
     if (current.author_id !== actor.id && !actor.isAdmin) {
       throw forbidden('Faqat portfolio muallifi yoki admin o‘chira oladi');
     }
@@ -468,6 +493,11 @@ export class PortfoliosService {
     ];
     await portfolios.replacePortfolioTechnologies(trx, id, ordered);
   }
+}
+
+/** Whether the viewer may see the portfolio: anyone while it is not hidden; then its author and admins. */
+function canSee(row: { author_id: string; hidden_at: Date | string | null }, viewer: Actor | null): boolean {
+  return row.hidden_at === null || (viewer !== null && (viewer.isAdmin || viewer.id === row.author_id));
 }
 
 /**

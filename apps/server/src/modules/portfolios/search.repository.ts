@@ -114,14 +114,29 @@ function tsQuery(terms: readonly string[]): string {
   return terms.map((term) => (term.length > 1 ? `${term}:*` : term)).join(' & ');
 }
 
-/** Writes (or rewrites) one portfolio's index entry from what the database holds now. */
+/**
+ * Writes (or rewrites) one portfolio's index entry from what the database holds now. A hidden portfolio
+ * has none: no search or technology filter finds it until it is shown again.
+ */
 export async function writeSearchEntry(db: Executor, dialect: Dialect, portfolioId: string): Promise<void> {
   const portfolio = await db
     .selectFrom('portfolios as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select(['p.title', 'p.description', 'p.created_at', 'u.username', 'u.firstname', 'u.lastname'])
+    .select([
+      'p.title',
+      'p.description',
+      'p.created_at',
+      'p.hidden_at',
+      'u.username',
+      'u.firstname',
+      'u.lastname',
+    ])
     .where('p.id', '=', portfolioId)
     .executeTakeFirstOrThrow();
+  if (portfolio.hidden_at !== null) {
+    await removeSearchEntry(db, dialect, portfolioId);
+    return;
+  }
   const technologies = await db
     .selectFrom('portfolio_technologies as pt')
     .innerJoin('technologies as t', 't.id', 'pt.technology_id')
@@ -142,6 +157,17 @@ export async function writeSearchEntry(db: Executor, dialect: Dialect, portfolio
   await sql`insert into portfolio_search (rowid, document, technologies)
     values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
   await addSearchTerms(db, entry.document.split(' '));
+}
+
+/** Takes the portfolio out of the text index (its SQLite sort key stays its own). */
+async function removeSearchEntry(db: Executor, dialect: Dialect, portfolioId: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`update portfolios set search_vector = ''::tsvector, technology_ids = '{}'::text[]
+      where id = ${portfolioId}`.execute(db);
+    return;
+  }
+  await sql`delete from portfolio_search where rowid =
+    (select key from portfolio_search_keys where portfolio_id = ${portfolioId})`.execute(db);
 }
 
 /** SQLite: every word of the text index's documents into `search_terms`, after documents were written in bulk. */
@@ -254,7 +280,7 @@ export async function findTextIndexPage(
       query = sql<{ id: string }>`select p.id from portfolios p
         indexed by ${COUNTER_INDEX[sort as Exclude<Sort, 'new'>]}
         join portfolio_search_keys k on k.portfolio_id = p.id
-        where exists (select 1 from portfolio_search s
+        where p.hidden_at is null and exists (select 1 from portfolio_search s
           where s.rowid = k.key and portfolio_search match ${match})
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
       break;

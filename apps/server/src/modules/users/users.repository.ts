@@ -52,6 +52,7 @@ export function listUsers(db: Executor, limit: number, offset: number): Promise<
     db
       .selectFrom('users')
       .selectAll()
+      .where('hidden_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -68,7 +69,10 @@ export interface PortfolioRefRow {
   image_names: string;
 }
 
-/** Each author's newest `limit` portfolios, with their gallery, and how many portfolios each has in all. */
+/**
+ * Each author's newest `limit` portfolios, with their gallery, and how many portfolios each has in all:
+ * of those everyone sees.
+ */
 export async function findPortfolioRefs(
   db: Executor,
   authorIds: readonly string[],
@@ -83,6 +87,7 @@ export async function findPortfolioRefs(
             .selectFrom('portfolios')
             .select(columns)
             .where('author_id', '=', authorIds[0]!)
+            .where('hidden_at', 'is', null)
             .orderBy('created_at', 'desc')
             .orderBy('id', 'desc')
             .limit(limit),
@@ -102,6 +107,7 @@ export async function findPortfolioRefs(
                     .as('rank'),
                 )
                 .where('author_id', 'in', authorIds)
+                .where('hidden_at', 'is', null)
                 .as('ranked'),
             )
             .select(columns)
@@ -114,6 +120,7 @@ export async function findPortfolioRefs(
         .selectFrom('portfolios')
         .select(['author_id', (eb) => eb.fn.countAll<number | string>().as('count')])
         .where('author_id', 'in', authorIds)
+        .where('hidden_at', 'is', null)
         .groupBy('author_id'),
     ),
   ]);

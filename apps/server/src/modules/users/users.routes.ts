@@ -11,13 +11,17 @@ import { z } from 'zod';
 import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { fileFrom, isMultipart } from '../../lib/uploads.js';
-import { currentAuth } from '../../plugins/authentication.js';
+import { currentAuth, viewerOf } from '../../plugins/authentication.js';
+import { assertMayWrite } from '../moderation/blocks.js';
 import type { AppServices } from '../../services.js';
 
 export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { users, hooks, limiter }) => {
-  /** A multipart body may carry an avatar: counted before it is read. */
+  /** A multipart body may carry an avatar: counted (and a blocked account refused) before it is read. */
   const uploadLimit = async (request: FastifyRequest) => {
-    if (isMultipart(request)) await limiter.consume(RATE_RULES.uploads, currentAuth(request).user.id);
+    if (!isMultipart(request)) return;
+    const { user } = currentAuth(request);
+    assertMayWrite(user);
+    await limiter.consume(RATE_RULES.uploads, user.id);
   };
 
   app.get(
@@ -57,6 +61,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
     },
     async (request) => {
       const { user, sessionId } = currentAuth(request);
+      // A blocked account may still change its password, not what others read.
+      const { password: _password, currentPassword: _current, ...profile } = request.body;
+      if (Object.values(profile).some((value) => value !== undefined)) assertMayWrite(user);
       return users.updateMe(user, sessionId, request.body, fileFrom(request.body.image));
     },
   );
@@ -94,9 +101,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
       },
     },
     async (request) => {
-      const viewerId = request.auth?.user.id ?? null;
-      const user = await users.getOne(request.params.id, viewerId);
-      if (!viewerId) request.readTags = [changeTags.user(user._id)];
+      const viewer = viewerOf(request, users);
+      const user = await users.getOne(request.params.id, viewer);
+      if (!viewer) request.readTags = [changeTags.user(user._id)];
       return user;
     },
   );

@@ -16,6 +16,7 @@ import * as images from '../images/images.repository.js';
 import { rewriteAuthorSearchDocuments } from '../portfolios/portfolios.repository.js';
 import { findFollowed } from '../follows/follows.repository.js';
 import * as users from './users.repository.js';
+import { activeBlock } from '../moderation/blocks.js';
 
 export const AVATAR_MAX_DIMENSION = 512;
 
@@ -65,6 +66,7 @@ export class UsersService {
       followersCount: row.followers_count,
       followingCount: row.following_count,
       followedByMe,
+      ...(row.id === viewerId ? moderationOf(row) : {}),
     };
   }
 
@@ -117,10 +119,15 @@ export class UsersService {
     return users.findUserByUsername(this.db, idOrUsername);
   }
 
-  async getOne(idOrUsername: string, viewerId: string | null): Promise<User> {
+  /** A profile a moderator hid is there only for its owner and admins (who also see why, and any block). */
+  async getOne(idOrUsername: string, viewer: { id: string; isAdmin: boolean } | null): Promise<User> {
     const row = await this.findByIdOrUsername(idOrUsername);
-    if (!row) throw notFound('Foydalanuvchi topilmadi');
-    return this.presentOne(row, viewerId);
+    const own = row !== undefined && row.id === viewer?.id;
+    if (!row || (row.hidden_at !== null && !own && !viewer?.isAdmin)) {
+      throw notFound('Foydalanuvchi topilmadi');
+    }
+    const user = await this.presentOne(row, viewer?.id ?? null);
+    return viewer?.isAdmin ? { ...user, ...moderationOf(row) } : user;
   }
 
   async updateMe(
@@ -202,4 +209,13 @@ function isRename(
     (patch.firstname !== undefined && patch.firstname !== before.firstname) ||
     (patch.lastname !== undefined && patch.lastname !== before.lastname)
   );
+}
+
+/** What moderation holds about an account, for the person and for admins. */
+function moderationOf(row: UserRow): Pick<User, 'hidden' | 'blocked'> {
+  return {
+    hidden:
+      row.hidden_at === null ? null : { reason: row.hidden_reason ?? '', date: toIsoString(row.hidden_at) },
+    blocked: activeBlock(row),
+  };
 }

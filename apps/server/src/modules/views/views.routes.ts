@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/http-error.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
+import { currentAuth, viewerOf } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
 import { isBot } from './views.service.js';
 
@@ -50,7 +50,7 @@ export const viewRoutes: FastifyPluginAsyncZod<AppServices> = async (
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      const portfolio = await portfolios.require(request.params.id);
+      const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
       if (portfolio.author_id !== user.id && !users.isAdmin(user)) {
         throw forbidden('Ko‘rishlar sonini faqat portfolio muallifi yoki admin ko‘ra oladi');
       }
