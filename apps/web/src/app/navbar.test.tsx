@@ -67,6 +67,27 @@ describe('Navbar', () => {
     expect(await screen.findByRole('link', { name: 'Bildirishnomalar: 3 ta o‘qilmagan' })).toBeTruthy();
   });
 
+  it('leads admins, and only admins, to the moderation page', async () => {
+    setToken('secret');
+    let isAdmin = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        jsonResponse(url === '/api/notifications/unread' ? { unread: 0 } : { ...me, isAdmin }),
+      ),
+    );
+    const first = renderWithProviders(<Navbar />);
+    await screen.findAllByText('AV');
+    expect(screen.queryByRole('link', { name: 'Moderatsiya' })).toBeNull();
+    first.unmount();
+
+    isAdmin = true;
+    renderWithProviders(<Navbar />);
+    // In the wide navbar and in the phone's menu (hidden until opened).
+    const links = await screen.findAllByRole('link', { name: 'Moderatsiya', hidden: true });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin', '/admin']);
+  });
+
   it('treats a `false` answer from /user/me as no user', async () => {
     setToken('expired');
     vi.stubGlobal(

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { Link, NavLink, useLocation } from '../lib/router';
-import { CloseIcon, MenuIcon, PlusIcon } from '../components/icons';
+import { CloseIcon, MenuIcon, PlusIcon, ShieldIcon } from '../components/icons';
 import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
@@ -66,6 +66,12 @@ export function Navbar() {
           <NavLink to="/saved" className="nav__link">
             {uz.nav.saved}
           </NavLink>
+          {user?.isAdmin ? (
+            <NavLink to="/admin" className="nav__link nav__link--admin" title={uz.nav.moderation}>
+              <ShieldIcon />
+              <span className="nav__label">{uz.nav.moderation}</span>
+            </NavLink>
+          ) : null}
           <NavLink to="/profile" end className="nav__link nav__profile">
             {user ? <Avatar user={user} size={28} decorative /> : null}
             {uz.nav.profile}

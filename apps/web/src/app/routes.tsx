@@ -318,6 +318,12 @@ export const routes: PageRoute[] = [
       profileHead(client.getQueryData(userQueryOptions(params.username!, token).queryKey)),
   },
   {
+    path: '/admin',
+    page: lazyPage(() => import('./routes/admin').then((module) => module.AdminRoute)),
+    chunk: 'src/app/routes/admin.tsx',
+    head: privateHead(uz.moderation.title),
+  },
+  {
     path: '/about',
     page: lazyPage(() => import('./routes/about').then((module) => module.AboutRoute)),
     chunk: 'src/app/routes/about.tsx',

@@ -16,6 +16,11 @@ export interface DialogProps {
   /** While loading the ok and cancel buttons are hidden. */
   loading?: boolean;
   danger?: boolean;
+  /**
+   * The id of a form in `message`: the ok button submits it (so Enter in a field does too) instead of
+   * calling `onOk`.
+   */
+  formId?: string;
 }
 
 export function Dialog({
@@ -28,6 +33,7 @@ export function Dialog({
   cancelLabel = uz.dialog.cancel,
   loading = false,
   danger = false,
+  formId,
 }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -74,7 +80,8 @@ export function Dialog({
         role={title ? 'dialog' : 'alertdialog'}
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={bodyId}
+        // A form is read field by field, not all at once as the dialog's description.
+        aria-describedby={formId ? undefined : bodyId}
         tabIndex={-1}
       >
         <div className="dialog__head">
@@ -98,11 +105,12 @@ export function Dialog({
                   {cancelLabel}
                 </button>
               ) : null}
-              {onOk ? (
+              {onOk || formId ? (
                 <button
-                  type="button"
+                  type={formId ? 'submit' : 'button'}
+                  form={formId}
                   className={`button ${danger ? 'button--danger' : 'button--primary'}`}
-                  onClick={onOk}
+                  onClick={formId ? undefined : onOk}
                   data-autofocus
                 >
                   {okLabel}

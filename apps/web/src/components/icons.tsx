@@ -100,6 +100,11 @@ export const TrashIcon = (p: IconProps) => (
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
   </Svg>
 );
+export const FlagIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 21V4M5 4h12l-2.5 4.5L17 13H5" />
+  </Svg>
+);
 export const EditIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './relative-time';
+import { fullDate, relativeTime, shortDate } from './relative-time';
 
 const now = new Date('2026-05-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
@@ -27,5 +27,16 @@ describe('relativeTime', () => {
 
   it('does not print NaN for an unreadable date', () => {
     expect(relativeTime('not a date', now)).toBe('0 sekund avval');
+  });
+});
+
+describe('fullDate and shortDate', () => {
+  it('read a moment in Tashkent time (UTC+5)', () => {
+    expect(fullDate('2026-03-01T20:30:00Z')).toBe('02.03.2026 01:30');
+    expect(shortDate('2026-03-01T20:30:00Z')).toBe('02.03.2026');
+  });
+
+  it('take a calendar date as it is', () => {
+    expect(shortDate('2026-03-02')).toBe('02.03.2026');
   });
 });

@@ -13,25 +13,17 @@ export function activeBlock(user: BlockColumns, now = new Date()): Block | null 
   return { until, reason: user.blocked_reason ?? '', date: toIsoString(user.blocked_at) };
 }
 
-/** "25-noyabr, 2026" in UTC, as the block message names the day it ends. */
-const MONTHS = [
-  'yanvar',
-  'fevral',
-  'mart',
-  'aprel',
-  'may',
-  'iyun',
-  'iyul',
-  'avgust',
-  'sentabr',
-  'oktabr',
-  'noyabr',
-  'dekabr',
-];
+/** Tashkent is UTC+5 all year: the time the site shows. */
+const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
 
-export function uzbekDate(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getUTCDate()}-${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`;
+/** "02.12.2026 16:05", Tashkent time, as the web app writes dates and times. */
+export function tashkentDateTime(iso: string): string {
+  const local = new Date(Date.parse(iso) + TASHKENT_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${two(local.getUTCDate())}.${two(local.getUTCMonth() + 1)}.${local.getUTCFullYear()} ` +
+    `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`
+  );
 }
 
 /** What a blocked account is told when it tries to write. */
@@ -39,7 +31,7 @@ export function blockMessage(block: Block): string {
   const period =
     block.until === null
       ? 'Sizga saytda yozish butunlay taqiqlangan'
-      : `Sizga ${uzbekDate(block.until)} (UTC) gacha saytda yozish taqiqlangan`;
+      : `Sizga ${tashkentDateTime(block.until)} gacha saytda yozish taqiqlangan`;
   return `${period}. Sabab: ${block.reason}`;
 }
 

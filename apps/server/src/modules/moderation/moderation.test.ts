@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInconsistencies } from '../../db/seed/consistency.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { tashkentDateTime } from './blocks.js';
 
 const ADMIN_EMAIL = 'moderator@example.uz';
 
@@ -518,5 +519,12 @@ describe('report limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the block message', () => {
+  it('names the end in Tashkent time, as the site shows times', () => {
+    expect(tashkentDateTime('2026-12-02T11:05:00.000Z')).toBe('02.12.2026 16:05');
+    expect(tashkentDateTime('2026-12-31T19:30:00.000Z')).toBe('01.01.2027 00:30');
   });
 });

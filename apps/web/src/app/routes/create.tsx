@@ -1,5 +1,7 @@
 import { useNavigate } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
+import { useAuth } from '../../features/auth/api/get-me';
+import { BlockedNotice } from '../../features/moderation/components/moderation-notices';
 import { useCreatePortfolio } from '../../features/portfolios/api/create-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
 import { uz } from '../../i18n/uz';
@@ -8,10 +10,12 @@ import { RequireAuth } from './require-auth';
 export function CreateRoute() {
   const create = useCreatePortfolio();
   const navigate = useNavigate();
+  const { user } = useAuth();
   return (
     <RequireAuth>
       <div className="container page page--narrow">
         <BackBar />
+        <BlockedNotice user={user} />
         <div className="panel form-card">
           <h1>{uz.portfolioForm.createTitle}</h1>
           <PortfolioForm

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { PageSpinner } from '../../components/spinner';
 import { StatusIndicator } from '../../components/status-indicator';
 import { useAuth } from '../../features/auth/api/get-me';
+import { MyAccountNotices } from '../../features/moderation/components/moderation-notices';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { useLocation, useSearchParams } from '../../lib/router';
@@ -26,6 +27,7 @@ function MyProfile() {
   return (
     <>
       {notice ? <StatusIndicator status="success" message={notice} /> : null}
+      <MyAccountNotices user={user} />
       {editing ? (
         <>
           <section className="panel form-card">

@@ -3,6 +3,7 @@ import { BackBar } from '../../components/back-bar';
 import { ErrorView } from '../../components/error-view';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
+import { BlockedNotice } from '../../features/moderation/components/moderation-notices';
 import { usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
@@ -38,22 +39,25 @@ function EditPortfolio() {
     );
   }
   return (
-    <div className="panel form-card">
-      <h1>{uz.portfolioForm.editTitle}</h1>
-      <PortfolioForm
-        key={portfolio._id}
-        initial={portfolio}
-        submitLabel={uz.portfolioForm.submitEdit}
-        pending={update.isPending}
-        submit={(input, { onError }) =>
-          update.mutate(input, {
-            onSuccess: (saved) =>
-              navigate(`/portfolio/${encodeURIComponent(saved.linktitle)}`, { replace: true }),
-            onError,
-          })
-        }
-      />
-    </div>
+    <>
+      <BlockedNotice user={user} />
+      <div className="panel form-card">
+        <h1>{uz.portfolioForm.editTitle}</h1>
+        <PortfolioForm
+          key={portfolio._id}
+          initial={portfolio}
+          submitLabel={uz.portfolioForm.submitEdit}
+          pending={update.isPending}
+          submit={(input, { onError }) =>
+            update.mutate(input, {
+              onSuccess: (saved) =>
+                navigate(`/portfolio/${encodeURIComponent(saved.linktitle)}`, { replace: true }),
+              onError,
+            })
+          }
+        />
+      </div>
+    </>
   );
 }
 

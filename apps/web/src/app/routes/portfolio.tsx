@@ -12,6 +12,8 @@ import { useAuth } from '../../features/auth/api/get-me';
 import { CommentSection } from '../../features/comments/components/comment-section';
 import { SaveButton } from '../../features/bookmarks/components/save-button';
 import { ViewCounter, ViewsChart } from '../../features/views/views';
+import { PortfolioHiddenNotice } from '../../features/moderation/components/moderation-notices';
+import { ReportButton } from '../../features/moderation/components/report-button';
 import { Likers } from '../../features/likes/components/likers';
 import { useDeletePortfolio } from '../../features/portfolios/api/delete-portfolio';
 import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/api/get-portfolio';
@@ -59,6 +61,7 @@ export function PortfolioRoute() {
     <div className="container page">
       <ViewCounter portfolioId={portfolio._id} />
       <BackBar />
+      <PortfolioHiddenNotice hidden={portfolio.hidden} />
       <div className="portfolio-page">
         <div className="portfolio-page__media">
           <header className="portfolio-head">
@@ -107,6 +110,12 @@ export function PortfolioRoute() {
                 {uz.portfolio.repository}
               </a>
             ) : null}
+            <ReportButton
+              target="portfolio"
+              id={portfolio._id}
+              ownerId={portfolio.author._id}
+              label={portfolio.title}
+            />
           </section>
           <section className="panel" aria-labelledby="technologies-title">
             <h2 id="technologies-title" className="panel__title">

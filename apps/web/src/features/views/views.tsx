@@ -1,6 +1,7 @@
 import type { PortfolioViews } from '@portfolio-master/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
+import { BarChart } from '../../components/bar-chart';
 import { apiGet, request } from '../../lib/api-client';
 import { useToken } from '../../lib/auth-token';
 import { uz } from '../../i18n/uz';
@@ -18,9 +19,6 @@ export function ViewCounter({ portfolioId }: { portfolioId: string }) {
   return null;
 }
 
-const WIDTH = 300;
-const HEIGHT = 100;
-
 /** The owner's chart of unique viewers per day: an SVG with its numbers also as a table for screen readers. */
 export function ViewsChart({ portfolioId }: { portfolioId: string }) {
   const token = useToken();
@@ -34,8 +32,6 @@ export function ViewsChart({ portfolioId }: { portfolioId: string }) {
   });
   if (!views.data) return null;
   const { days, total } = views.data;
-  const highest = Math.max(1, ...days.map((day) => day.viewers));
-  const step = WIDTH / days.length;
   const summary = uz.views.summary(total, days[0]!.date, days.at(-1)!.date);
   return (
     <section className="panel views" aria-labelledby={titleId}>
@@ -45,47 +41,16 @@ export function ViewsChart({ portfolioId }: { portfolioId: string }) {
       <p className="muted" id={descId}>
         {summary}
       </p>
-      <svg
-        className="views__chart"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-labelledby={`${titleId} ${descId}`}
-      >
-        {days.map((day, index) => {
-          const height = (day.viewers / highest) * (HEIGHT - 4);
-          return (
-            <rect
-              key={day.date}
-              x={index * step + 1}
-              y={HEIGHT - height}
-              width={step - 2}
-              height={height}
-              rx={1}
-              className="views__bar"
-            >
-              <title>{uz.views.day(day.date, day.viewers)}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <table className="visually-hidden">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{uz.views.date}</th>
-            <th scope="col">{uz.views.viewers}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <td>{day.date}</td>
-              <td>{day.viewers}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <BarChart
+        bars={days.map((day) => ({
+          label: day.date,
+          value: day.viewers,
+          title: uz.views.day(day.date, day.viewers),
+        }))}
+        labelledBy={`${titleId} ${descId}`}
+        caption={summary}
+        columns={[uz.views.date, uz.views.viewers]}
+      />
     </section>
   );
 }

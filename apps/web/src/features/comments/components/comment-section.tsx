@@ -13,6 +13,7 @@ import { useAddComment } from '../api/add-comment';
 import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import { WriteForm } from '../../../components/write-form';
+import { ReportButton } from '../../moderation/components/report-button';
 
 export interface CommentSectionProps {
   portfolioId: string;
@@ -166,6 +167,13 @@ export function CommentSection({
                     {comment.commentAuthor.isAdmin ? <AdminBadge /> : null}
                   </Link>
                   <RelativeDate date={comment.date} className="muted" />
+                  <ReportButton
+                    target="comment"
+                    id={comment._id}
+                    ownerId={comment.commentAuthor._id}
+                    label={comment.body}
+                    compact
+                  />
                 </div>
                 <p className="comment__body">{comment.body}</p>
               </div>

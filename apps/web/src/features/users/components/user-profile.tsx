@@ -8,6 +8,7 @@ import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { uz } from '../../../i18n/uz';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
+import { ReportButton } from '../../moderation/components/report-button';
 import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
 
@@ -78,6 +79,9 @@ export function UserProfile({
         <div className="profile-head__actions">
           {actions}
           {own ? null : <FollowButton user={user} />}
+          {own ? null : (
+            <ReportButton target="user" id={user._id} ownerId={user._id} label={fullName(user)} />
+          )}
         </div>
       </section>
       <div className="profile-grid">

@@ -1,0 +1,71 @@
+import type { ReportTarget } from '@portfolio-master/contract';
+import { lazy, Suspense, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { FlagIcon } from '../../../components/icons';
+import { Spinner } from '../../../components/spinner';
+import { uz } from '../../../i18n/uz';
+import { useAuth } from '../../auth/api/get-me';
+
+const loadDialog = () => import('./report-dialog');
+const ReportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ReportDialog })));
+
+export interface ReportButtonProps {
+  target: ReportTarget;
+  id: string;
+  /** Whose it is: nobody reports their own. */
+  ownerId: string;
+  /** What is reported, as the person sees it. */
+  label: string;
+  /** An icon alone, for a comment; otherwise a small text button. */
+  compact?: boolean;
+}
+
+/**
+ * "Shikoyat qilish" for signed-in people on what others wrote: small, so it never competes with the
+ * page's own actions. The dialog's code comes when it is first wanted (or pointed at).
+ */
+export function ReportButton({ target, id, ownerId, label, compact = false }: ReportButtonProps) {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  if (!user || user._id === ownerId) return null;
+  const close = () => setOpen(false);
+  const preload = () => void loadDialog().catch(() => undefined);
+  return (
+    <span className={`report${compact ? ' report--compact' : ''}`}>
+      <button
+        type="button"
+        className={compact ? 'icon-button icon-button--small report__button' : 'link-button report__button'}
+        aria-label={compact ? uz.report.openComment : undefined}
+        title={compact ? uz.report.openComment : undefined}
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setSent(false);
+          setOpen(true);
+        }}
+      >
+        <FlagIcon />
+        {compact ? null : uz.report.open}
+      </button>
+      <span className="report__sent" role="status">
+        {sent ? uz.report.sent : ''}
+      </span>
+      {open ? (
+        <Suspense fallback={<Dialog title={uz.report.title} message={<Spinner />} onClose={close} />}>
+          <ReportDialog
+            target={target}
+            id={id}
+            label={label}
+            onClose={close}
+            onSent={() => {
+              setOpen(false);
+              setSent(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,208 @@
+import {
+  REPORT_REASON_LABELS,
+  type ModerationAction,
+  type ModerationResult,
+  type ReportQueueItem,
+} from '@portfolio-master/contract';
+import { useEffect, useRef, useState } from 'react';
+import { fullName } from '../../../components/avatar';
+import { ErrorView } from '../../../components/error-view';
+import { Pagination } from '../../../components/pagination';
+import { RelativeDate } from '../../../components/relative-date';
+import { Spinner } from '../../../components/spinner';
+import { Link } from '../../../lib/router';
+import { fullDate } from '../../../lib/relative-time';
+import { uz } from '../../../i18n/uz';
+import { useReportQueue, type QueueStatus } from '../api/report-queue';
+import { blockableUserId, ModerationDialog, type PendingModeration } from './moderation-dialog';
+
+const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
+
+/** What was done, said where the focus goes once the dialog closes (the item may have left the list). */
+function Done({ message }: { message: string }) {
+  const box = useRef<HTMLParagraphElement>(null);
+  useEffect(() => box.current?.focus(), [message]);
+  return (
+    <p ref={box} className="form-success" role="status" tabIndex={-1}>
+      {message}
+    </p>
+  );
+}
+
+function QueueItem({
+  item,
+  status,
+  onAction,
+}: {
+  item: ReportQueueItem;
+  status: QueueStatus;
+  onAction: (action: ModerationAction) => void;
+}) {
+  const { target, reports } = item;
+  const userId = blockableUserId(item);
+  const button = (action: ModerationAction, danger = false) => (
+    <button
+      type="button"
+      className={`button button--small ${danger ? 'button--danger-ghost' : 'button--ghost'}`}
+      onClick={() => onAction(action)}
+    >
+      {uz.moderation.actions[action]}
+    </button>
+  );
+  return (
+    <li className="panel mod-item">
+      <div className="mod-item__head">
+        <span className="mod-kind">{uz.moderation.kinds[target.kind]}</span>
+        <h2 className="mod-item__title">
+          {target.exists && target.path ? (
+            <Link to={target.path}>{target.label}</Link>
+          ) : (
+            <>
+              {target.label} <span className="muted">{uz.moderation.gone}</span>
+            </>
+          )}
+        </h2>
+      </div>
+      <p className="mod-item__meta muted">
+        {target.owner && target.kind !== 'user' ? (
+          <>
+            {uz.moderation.owner}:{' '}
+            <Link to={profilePath(target.owner.username)}>{fullName(target.owner)}</Link>
+            {' · '}
+          </>
+        ) : null}
+        {uz.moderation.reportsCount(item.reportsCount)} · <RelativeDate date={item.lastDate} />
+      </p>
+      {target.hidden || target.ownerBlocked ? (
+        <ul className="mod-flags">
+          {target.hidden ? <li className="mod-flag">{uz.moderation.hidden(target.hidden.reason)}</li> : null}
+          {target.ownerBlocked ? (
+            <li className="mod-flag mod-flag--blocked">
+              {target.ownerBlocked.until
+                ? uz.moderation.ownerBlockedUntil(fullDate(target.ownerBlocked.until))
+                : uz.moderation.ownerBlockedForGood}
+              . {uz.moderation.reason}: {target.ownerBlocked.reason}
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <ul className="mod-reports">
+        {reports.map((report) => (
+          <li key={report._id} className="mod-report">
+            <p className="mod-report__reason">
+              <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+              {status === 'closed' ? (
+                <span className="mod-report__status">{uz.moderation.reportStatus[report.status]}</span>
+              ) : null}
+            </p>
+            {report.details ? <p className="mod-report__details">{report.details}</p> : null}
+            <p className="mod-report__by muted">
+              <Link to={profilePath(report.reporter.username)}>{fullName(report.reporter)}</Link> ·{' '}
+              <RelativeDate date={report.date} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      {reports.length < item.reportsCount ? (
+        <p className="muted mod-item__more">
+          {uz.moderation.reportsShown(reports.length, item.reportsCount)}
+        </p>
+      ) : null}
+      {target.exists ? (
+        <div
+          className="actions mod-item__actions"
+          role="group"
+          aria-label={uz.moderation.actionsFor(target.label)}
+        >
+          {target.hidden ? button('unhide') : button('hide')}
+          {target.kind !== 'user' ? button('delete', true) : null}
+          {status === 'open' ? button('dismiss') : null}
+          {userId ? (target.ownerBlocked ? button('unblock') : button('block', true)) : null}
+        </div>
+      ) : status === 'open' ? (
+        <div
+          className="actions mod-item__actions"
+          role="group"
+          aria-label={uz.moderation.actionsFor(target.label)}
+        >
+          {button('dismiss')}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** "Shikoyatlar": reported things, open or closed, each with its reports and what an admin can do. */
+export function ReportQueue({
+  status,
+  page,
+  hrefFor,
+}: {
+  status: QueueStatus;
+  page: number;
+  hrefFor: (status: QueueStatus, page: number) => string;
+}) {
+  const queue = useReportQueue(status, page);
+  const [pending, setPending] = useState<PendingModeration | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const finish = (result: ModerationResult) => {
+    if (!pending) return;
+    setPending(null);
+    setDone(uz.moderation.done(uz.moderation.actions[pending.action], result.closedReports));
+  };
+
+  return (
+    <section aria-label={uz.moderation.tabs.reports}>
+      <nav className="sort-links" aria-label={uz.moderation.queueStatus}>
+        {(['open', 'closed'] as const).map((option) => (
+          <Link
+            key={option}
+            to={hrefFor(option, 1)}
+            className={`chip${option === status ? ' chip--active' : ''}`}
+            aria-current={option === status ? 'true' : undefined}
+          >
+            {uz.moderation[option]}
+          </Link>
+        ))}
+      </nav>
+      {done ? <Done message={done} /> : null}
+      {queue.isPending ? (
+        <Spinner />
+      ) : queue.isError ? (
+        <ErrorView error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : queue.data.items.length === 0 ? (
+        <div className="empty">
+          <p>{status === 'open' ? uz.moderation.emptyOpen : uz.moderation.emptyClosed}</p>
+        </div>
+      ) : (
+        <>
+          <ul className={`mod-queue${queue.isPlaceholderData ? ' is-stale' : ''}`}>
+            {queue.data.items.map((item) => (
+              <QueueItem
+                key={`${item.target.kind}-${item.target._id}`}
+                item={item}
+                status={status}
+                onAction={(action) => {
+                  setDone(null);
+                  setPending({ action, item });
+                }}
+              />
+            ))}
+          </ul>
+          {queue.data.pageCount > 1 ? (
+            <Pagination page={page} pageCount={queue.data.pageCount} hrefFor={(to) => hrefFor(status, to)} />
+          ) : null}
+        </>
+      )}
+      {pending ? (
+        <ModerationDialog
+          key={`${pending.action}-${pending.item.target._id}`}
+          pending={pending}
+          onClose={() => setPending(null)}
+          onDone={finish}
+        />
+      ) : null}
+    </section>
+  );
+}
