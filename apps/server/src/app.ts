@@ -49,6 +49,7 @@ import { registerSerializers } from './plugins/serializers.js';
 import { requestForLog, SECRET_HEADERS } from './lib/log-redaction.js';
 import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
+import { exposedCollector, QuietTime } from './lib/quiet-time.js';
 
 z.config(z.locales.uz());
 
@@ -67,6 +68,9 @@ export interface BuildOptions {
 }
 
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
+
+/** No request for this long and the site counts as quiet: what nobody asked for since then is let go. */
+const QUIET_MS = 20_000;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -238,6 +242,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(feedRoutes, services);
   await app.register(previewCardRoutes, services);
 
-  await registerPages(app, services, config.webDist ?? DEFAULT_WEB_DIST);
+  const trimPages = await registerPages(app, services, config.webDist ?? DEFAULT_WEB_DIST);
+
+  // Once requests stop, what was kept for them goes, and the memory with it (see QuietTime).
+  const quiet = new QuietTime({
+    quietMs: QUIET_MS,
+    trims: [(idleMs) => keptAnswers.trimIdle(idleMs), services.trimIdle, trimPages],
+    collect: exposedCollector(),
+    onTrimmed: (dropped) => {
+      const { rss, heapTotal, external } = process.memoryUsage();
+      const mb = (bytes: number) => Math.round(bytes / 1e6);
+      app.log.info(
+        { dropped, rssMb: mb(rss), heapMb: mb(heapTotal), externalMb: mb(external) },
+        'quiet: let go of what was kept for traffic',
+      );
+    },
+  }).start(QUIET_MS / 2);
+  app.server.on('request', () => quiet.seen());
+  app.addHook('onClose', async () => quiet.stop());
   return app;
 }

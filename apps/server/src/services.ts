@@ -55,6 +55,8 @@ export interface AppServices {
   feeds: FeedsService;
   previewCards: PreviewCards;
   hooks: ReturnType<typeof authenticationHooks>;
+  /** Drops the kept reads and totals nobody asked for in `idleMs` (see `QuietTime`); answers how many went. */
+  trimIdle: (idleMs: number) => number;
 }
 
 export async function createServices(
@@ -149,5 +151,6 @@ export async function createServices(
     feeds,
     previewCards,
     hooks: authenticationHooks(auth),
+    trimIdle: (idleMs) => reads.trimIdle(idleMs) + totals.trimIdle(idleMs),
   };
 }

@@ -29,6 +29,11 @@ export class Reads {
       : null;
   }
 
+  /** Drops what nobody read for `idleMs` (see `QuietTime`); answers how many went. */
+  trimIdle(idleMs: number): number {
+    return this.cache?.trimIdle(idleMs) ?? 0;
+  }
+
   async get<V>(key: string, load: () => Promise<Read<V>>): Promise<Read<V>> {
     if (!this.cache) return load();
     const read = await this.cache.getOrLoad(key, async () => {

@@ -15,6 +15,8 @@ interface Entry<V> {
   tags: readonly string[];
   expires: number;
   bytes: number;
+  /** When it was last kept or read. */
+  used: number;
 }
 
 /** What a loader made, and the names of everything it was made from (see `changeTags`). */
@@ -78,6 +80,7 @@ export class TaggedCache<V> {
     // Most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);
+    entry.used = this.now();
     return entry.value;
   }
 
@@ -116,11 +119,13 @@ export class TaggedCache<V> {
       return false;
     }
     this.delete(key);
+    const now = this.now();
     const entry: Entry<V> = {
       value,
       tags,
-      expires: this.now() + this.options.ttlMs,
+      expires: now + this.options.ttlMs,
       bytes: this.sizeOf(value),
+      used: now,
     };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
@@ -153,6 +158,21 @@ export class TaggedCache<V> {
     if (this.invalidated.size > 10_000) {
       for (const [tag, { at }] of this.invalidated) if (now - at > REMEMBER_MS) this.invalidated.delete(tag);
     }
+  }
+
+  /**
+   * Drops the entries nobody read for `idleMs`, least recently used first (the map's order), so the walk
+   * stops at the first one still in use. Answers how many went.
+   */
+  trimIdle(idleMs: number): number {
+    const before = this.now() - idleMs;
+    let dropped = 0;
+    for (const [key, entry] of this.entries) {
+      if (entry.used > before) break;
+      this.delete(key);
+      dropped += 1;
+    }
+    return dropped;
   }
 
   clear(): void {

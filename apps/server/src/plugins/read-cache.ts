@@ -119,6 +119,11 @@ export class KeptAnswers {
     this.cache?.follow(changes);
   }
 
+  /** Drops the answers nobody asked for in `idleMs` (see `QuietTime`); answers how many went. */
+  trimIdle(idleMs: number): number {
+    return this.cache?.trimIdle(idleMs) ?? 0;
+  }
+
   /** How signed-in viewers' likes are found (the app's services exist after the server is made). */
   personalizeWith(likesOf: LikesOf): void {
     this.likesOf = likesOf;

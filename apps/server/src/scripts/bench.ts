@@ -421,7 +421,8 @@ async function startServer(
   if (!fs.existsSync(SERVER_ENTRY))
     throw new BenchError(`${SERVER_ENTRY} is missing: run npm run build first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // As `npm start` runs it (see QuietTime).
+  const child = spawn(process.execPath, ['--expose-gc', SERVER_ENTRY], {
     cwd: SERVER_ROOT,
     env: {
       ...process.env,

@@ -30,17 +30,18 @@ const PAGE_TTL_MS = 60_000;
 /**
  * The web app: its built files, and every other GET or HEAD outside the API rendered on the server by
  * the app's own render entry (see docs/decisions/0015-server-rendering.md). Fastify takes one not-found
- * handler per prefix, so this is where it is installed, with or without a built web app.
+ * handler per prefix, so this is where it is installed, with or without a built web app. Answers how
+ * to let go of the pages nobody asked for in a while.
  */
 export async function registerPages(
   app: FastifyInstance,
   services: AppServices,
   webDist: string,
-): Promise<void> {
+): Promise<(idleMs: number) => number> {
   const build = await loadWebBuild(webDist);
   if (!build) {
     app.setNotFoundHandler(sendNotFound);
-    return;
+    return () => 0;
   }
   await registerStaticFiles(app, build);
 
@@ -100,6 +101,8 @@ export async function registerPages(
     }
     return sendReady(request, reply, rendered.document, 'no-cache');
   });
+  // Pages nobody asked for go when the site is quiet (see QuietTime).
+  return (idleMs) => cache.trimIdle(idleMs);
 }
 
 /**

@@ -25,6 +25,11 @@ export class ListTotals {
     this.totals.follow(changes);
   }
 
+  /** Drops the totals nobody asked for in `idleMs`; answers how many went. */
+  trimIdle(idleMs: number): number {
+    return this.totals.trimIdle(idleMs);
+  }
+
   get(criteria: ListCriteria, count: () => Promise<number>): Promise<number> {
     const key = JSON.stringify([criteria.technologyIds, criteria.searchTerms, criteria.authorId ?? null]);
     return this.totals.getOrLoad(key, async () => ({ value: await count(), tags: [changeTags.lists] }));

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuietTime } from './quiet-time.js';
+import { TaggedCache } from './tagged-cache.js';
+
+describe('QuietTime', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('trims what nobody used once requests stop, once per quiet spell, and collects twice', () => {
+    let now = 0;
+    const cache = new TaggedCache<string>({ ttlMs: 600_000, maxEntries: 100, now: () => now });
+    let collections = 0;
+    const reports: number[] = [];
+    const quiet = new QuietTime({
+      quietMs: 20_000,
+      trims: [(idleMs) => cache.trimIdle(idleMs)],
+      collect: () => (collections += 1),
+      onTrimmed: (dropped) => reports.push(dropped),
+      now: () => now,
+    });
+    cache.set('page 9', 'nine', ['lists'], cache.mark());
+    quiet.seen();
+    now = 10_000;
+    cache.set('page 1', 'one', ['lists'], cache.mark());
+    quiet.seen();
+    // Busy: nothing happens.
+    now = 25_000;
+    expect(quiet.check()).toBe(0);
+    expect(cache.size).toBe(2);
+    // 20 s without a request: nobody asked for anything kept, and it all goes.
+    now = 31_000;
+    expect(quiet.check()).toBe(2);
+    expect(cache.size).toBe(0);
+    expect(collections).toBe(1);
+    expect(reports).toEqual([]);
+    // The second collection, and then the report.
+    vi.advanceTimersByTime(2_000);
+    expect(collections).toBe(2);
+    expect(reports).toEqual([2]);
+    // Once per quiet spell.
+    cache.set('page 2', 'two', ['lists'], cache.mark());
+    now = 90_000;
+    expect(quiet.check()).toBe(0);
+    vi.advanceTimersByTime(2_000);
+    expect(collections).toBe(2);
+    // A new request starts a new spell.
+    quiet.seen();
+    now = 100_000;
+    expect(quiet.check()).toBe(0);
+    now = 111_000;
+    expect(quiet.check()).toBe(1);
+    vi.advanceTimersByTime(2_000);
+    expect(collections).toBe(4);
+    expect(reports).toEqual([2, 1]);
+  });
+});
+
+describe('TaggedCache.trimIdle', () => {
+  it('keeps an entry read recently even if it was kept long ago', () => {
+    let now = 0;
+    const cache = new TaggedCache<string>({ ttlMs: 600_000, maxEntries: 100, now: () => now });
+    cache.set('a', 'A', ['x'], cache.mark());
+    cache.set('b', 'B', ['x'], cache.mark());
+    now = 50_000;
+    expect(cache.get('a')).toBe('A');
+    expect(cache.trimIdle(30_000)).toBe(1);
+    expect([cache.get('a'), cache.get('b')]).toEqual(['A', undefined]);
+  });
+});
