@@ -127,6 +127,17 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+/** The configuration, or undefined after saying on stderr what is wrong with the environment. */
+export function loadConfigOrExplain(): Config | undefined {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return undefined;
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(source);
   if (!parsed.success) {

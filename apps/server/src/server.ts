@@ -1,20 +1,12 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExplain } from './config.js';
 
 /** How long requests under way may take to finish once a shutdown is asked for. */
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExplain();
+  if (!config) process.exit(1);
 
   const app = await buildApp(config);
   let closing = false;

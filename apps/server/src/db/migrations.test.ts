@@ -106,6 +106,7 @@ beforeAll(async () => {
     '20261202090000_trending',
     '20261203090000_portfolio_views',
     '20261204090000_moderation',
+    '20261205090000_original_images',
   ]);
 });
 

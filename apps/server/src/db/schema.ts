@@ -166,6 +166,12 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
+/** An image imported from the original site: its old name, still served, and the stored image it became. */
+export interface OriginalImagesTable {
+  name: string;
+  filename: string;
+}
+
 export interface TechnologiesTable {
   id: string;
   name: string;
@@ -239,6 +245,7 @@ export interface Database {
   view_salts: ViewSaltsTable;
   portfolios: PortfoliosTable;
   images: ImagesTable;
+  original_images: OriginalImagesTable;
   technologies: TechnologiesTable;
   portfolio_technologies: PortfolioTechnologiesTable;
   likes: LikesTable;

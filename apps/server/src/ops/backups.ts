@@ -55,6 +55,7 @@ const TABLES = [
   'technologies',
   'portfolio_technologies',
   'images',
+  'original_images',
   'likes',
   'comments',
   'bookmarks',

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExplain } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { BULK_PASSWORD, type BulkOptions, seedBulk, validateBulkOptions } from '../db/seed/bulk.js';
-import { findInconsistencies } from '../db/seed/consistency.js';
+import { verifyAndReport } from './verify.js';
 import { ImageStore } from '../modules/images/image-store.js';
 
 const USAGE = `Usage: npm run seed:bulk -- [--users 10000] [--portfolios 100000] [--likes 1000000]
@@ -57,16 +57,8 @@ async function main(): Promise<number> {
     console.error(options);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExplain();
+  if (!config) return 1;
   const target = config.database.dialect === 'sqlite' ? `sqlite:${config.database.file}` : 'PostgreSQL';
   console.log(
     `Seeding ${target}: ${options.users} users, ${options.portfolios} portfolios, ${options.likes} likes, ` +
@@ -88,14 +80,7 @@ async function main(): Promise<number> {
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Every user's password: ${BULK_PASSWORD}`,
     );
-    if (options.verify) {
-      const problems = await findInconsistencies(database.db, database.dialect);
-      if (problems.length > 0) {
-        console.error(`Inconsistent data:\n  ${problems.join('\n  ')}`);
-        return 1;
-      }
-      console.log(`${elapsed()}  verified: counters, linktitles and search index are consistent`);
-    }
+    if (options.verify && !(await verifyAndReport(database.db, database.dialect, elapsed))) return 1;
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -1,11 +1,4 @@
-import {
-  type ColumnType,
-  type Insertable,
-  type InsertObject,
-  type Kysely,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { type Insertable, type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
 import {
@@ -14,6 +7,7 @@ import {
   searchKeyBase,
 } from '../../modules/portfolios/search.repository.js';
 import type { Dialect } from '../database.js';
+import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../multi-row-insert.js';
 import type { Database } from '../schema.js';
 import { DEMO_PASSWORD } from './demo-content.js';
 import { apportion, Random, SeededIds, WeightedSampler, zipfWeights } from './random.js';
@@ -58,21 +52,10 @@ const HOUR = 60 * 60 * 1000;
 const HISTORY = 3 * 365 * DAY;
 /** Portfolios handled per round trip of inserts. */
 const CHUNK = 2000;
-/** Bound parameters per statement: SQLite allows 32766, PostgreSQL 65535. */
-const PARAMETER_BUDGET: Record<Dialect, number> = { sqlite: 32_000, postgres: 60_000 };
 /** How many technologies a portfolio lists, 1 to 6. */
 const TECHNOLOGY_COUNT_WEIGHTS = [10, 20, 25, 22, 13, 10];
 
-/** Tables and columns the schema types leave out because only the search code touches them. */
-type SearchTables = {
-  portfolios: {
-    search_vector: ColumnType<string, string | undefined, never>;
-    technology_ids: ColumnType<string[], string[] | undefined, never>;
-  };
-  portfolio_search_keys: { key: number; portfolio_id: string };
-  portfolio_search: { rowid: number; document: string; technologies: string };
-};
-type SeedDatabase = Database & SearchTables;
+type SeedDatabase = DatabaseWithSearch;
 type Executor = Transaction<SeedDatabase>;
 
 interface Plan {
@@ -136,7 +119,7 @@ export async function seedBulk(
       .execute(async (trx) => {
         removedImages = await prepareDatabase(trx, dialect, options.reset);
         phase(options.reset ? 'reset' : 'check');
-        const writer = new Writer(trx, dialect);
+        const writer = new MultiRowWriter(trx, dialect);
         const people = await insertUsers(
           writer,
           random.fork('users'),
@@ -203,6 +186,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'comments',
     'likes',
     'portfolio_technologies',
+    'original_images',
     'images',
     'technologies',
     'portfolios',
@@ -294,35 +278,6 @@ function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-/** Multi-row INSERTs sized to the dialect's parameter limit. */
-class Writer {
-  /** Milliseconds spent inserting, per table. */
-  readonly spent = new Map<string, number>();
-
-  constructor(
-    readonly trx: Executor,
-    readonly dialect: Dialect,
-  ) {}
-
-  async insert<T extends keyof SeedDatabase & string>(
-    table: T,
-    rows: InsertObject<SeedDatabase, T>[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0] as object).length;
-    const perStatement = Math.max(1, Math.floor(PARAMETER_BUDGET[this.dialect] / columns));
-    const started = performance.now();
-    for (let start = 0; start < rows.length; start += perStatement) {
-      // Kysely's generic insert types cannot follow a table name chosen at run time.
-      await (this.trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
-        .insertInto(table)
-        .values(rows.slice(start, start + perStatement) as Record<string, unknown>[])
-        .execute();
-    }
-    this.spent.set(table, (this.spent.get(table) ?? 0) + performance.now() - started);
-  }
-}
-
 interface GeneratedUser {
   username: string;
   firstname: string;
@@ -330,7 +285,7 @@ interface GeneratedUser {
 }
 
 async function insertUsers(
-  writer: Writer,
+  writer: MultiRowWriter,
   random: Random,
   plan: Plan,
   count: number,
@@ -408,7 +363,7 @@ function asciiHandle(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-async function insertTechnologies(writer: Writer, random: Random, plan: Plan): Promise<string[]> {
+async function insertTechnologies(writer: MultiRowWriter, random: Random, plan: Plan): Promise<string[]> {
   const ids = new SeededIds(random);
   const rows = words.TECHNOLOGIES.map((name, index) => ({
     id: ids.next(plan.since),
@@ -421,7 +376,7 @@ async function insertTechnologies(writer: Writer, random: Random, plan: Plan): P
 }
 
 async function insertPortfolios(
-  writer: Writer,
+  writer: MultiRowWriter,
   random: Random,
   plan: Plan,
   options: BulkOptions,

@@ -159,3 +159,13 @@ export async function isVerificationUsable(db: Executor, tokenHash: string, now:
 export function deleteExpiredVerifications(db: Executor, now: string) {
   return db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute();
 }
+
+/** Only while the old hash is still there: a password changed meanwhile is not overwritten. */
+export function replacePasswordHash(db: Executor, userId: string, oldHash: string, newHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}

@@ -18,7 +18,13 @@ import { alreadyRegisteredMail, verificationMail } from '../mail/templates.js';
 import { AVATAR_MAX_DIMENSION, usernameTaken } from '../users/users.service.js';
 import * as users from '../users/users.repository.js';
 import * as auth from './auth.repository.js';
-import { assertPasswordAllowed, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  assertPasswordAllowed,
+  hashPassword,
+  isOriginalHash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
 
 const SESSION_DAYS = 30;
 /** Sliding expiry is pushed forward at most this often, so reads do not write on every request. */
@@ -204,6 +210,10 @@ export class AuthService {
       : await verifyAgainstDummy(body.password);
     if (!user || !valid) throw invalidCredentials();
     await limiter.reset(RATE_RULES.loginFailuresPerAccount, account);
+    // An account imported from the original site gets our hash once its password is known (decision 0030).
+    if (isOriginalHash(user.password_hash)) {
+      await auth.replacePasswordHash(this.db, user.id, user.password_hash, await hashPassword(body.password));
+    }
     return { user, token: await this.openSession(this.db, user.id, new Date()) };
   }
 

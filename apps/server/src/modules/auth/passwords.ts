@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import { HttpError } from '../../lib/http-error.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
@@ -10,8 +11,17 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+/** bcrypt, as the original site stored passwords; imported accounts have it until their first sign-in. */
+const BCRYPT_PATTERN = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+/** Whether the hash is an imported bcrypt one, to be replaced by ours once the password is known. */
+export function isOriginalHash(passwordHash: string): boolean {
+  return BCRYPT_PATTERN.test(passwordHash);
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
+    if (isOriginalHash(passwordHash)) return await bcrypt.compare(password, passwordHash);
     return await verify(passwordHash, password);
   } catch {
     return false;

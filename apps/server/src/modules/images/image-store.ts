@@ -100,7 +100,7 @@ export class ImageStore {
   private readonly pending = new Map<string, Promise<string | null>>();
   private changes: ChangeFeed | undefined;
   private readonly widths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
-  private readonly encodes = new JobSlots(CONCURRENT_ENCODES);
+  private readonly encodes: JobSlots;
   private readonly variants = new JobSlots(CONCURRENT_VARIANTS);
 
   /**
@@ -115,14 +115,17 @@ export class ImageStore {
    * `metrics`: where the narrower copies made are counted. With a `bucket` (`S3_URL`) the images live
    * there and `dir` keeps local copies of what this instance wrote or served (a cache any instance may
    * lose); without one `dir` is where they live. `locks` keep instances from making the same width at
-   * once.
+   * once. `encodesAtOnce`: more than the server's one for a batch job that has the machine to itself
+   * (the import of the original site).
    */
   constructor(
     readonly dir: string,
     private readonly metrics?: Metrics,
     private readonly bucket?: ImageBucket,
     private readonly locks?: SharedLocks,
+    encodesAtOnce = CONCURRENT_ENCODES,
   ) {
+    this.encodes = new JobSlots(encodesAtOnce);
     this.variantsDir = path.join(dir, 'variants');
     this.incomingDir = path.join(dir, 'incoming');
     this.pendingDir = path.join(dir, 'pending');

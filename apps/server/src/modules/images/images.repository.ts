@@ -51,3 +51,13 @@ export async function findLinkedImageNames(db: Executor, filenames: readonly str
   const rows = await db.selectFrom('images').select('filename').where('filename', 'in', filenames).execute();
   return new Set(rows.map((row) => row.filename));
 }
+
+/** The stored image an image of the original site became, by the old name it is still asked for under. */
+export async function findOriginalImage(db: Executor, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('original_images')
+    .select('filename')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.filename;
+}

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AppServices } from '../../services.js';
+import { isImageFilename } from './image-store.js';
+import { findOriginalImage } from './images.repository.js';
 
 /** A width that is not a positive whole number is ignored: the original is served. */
 const querySchema = z.object({
@@ -13,8 +15,13 @@ const querySchema = z.object({
 
 const missing = () => notFound('Rasm topilmadi');
 
+/** A name the original site could have given a file: no control characters or slashes, at most 300 long. */
+function isOriginalName(name: string): boolean {
+  return name.length > 0 && name.length <= 300 && !/[\p{Cc}/\\]/u.test(name);
+}
+
 /** Image names never change content, so every answer may be cached for a year. */
-export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { imageStore, config }) => {
+export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { imageStore, config, db }) => {
   const publicBase = config.publicImageUrl;
   app.get(
     '/image/:filename',
@@ -34,7 +41,14 @@ export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { ima
       },
     },
     async (request, reply) => {
-      const resolved = await imageStore.resolve(request.params.filename, request.query.w);
+      // A name that is not one of ours may be an image of the original site (decision 0030).
+      const { filename } = request.params;
+      const stored = isImageFilename(filename)
+        ? filename
+        : isOriginalName(filename)
+          ? await findOriginalImage(db, filename)
+          : undefined;
+      const resolved = stored ? await imageStore.resolve(stored, request.query.w) : null;
       if (!resolved) throw missing();
       // The bucket (or the CDN in front of it) serves the bytes; the width is made here first if needed.
       if (publicBase) {

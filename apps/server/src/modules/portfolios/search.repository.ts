@@ -119,44 +119,68 @@ function tsQuery(terms: readonly string[]): string {
  * has none: no search or technology filter finds it until it is shown again.
  */
 export async function writeSearchEntry(db: Executor, dialect: Dialect, portfolioId: string): Promise<void> {
-  const portfolio = await db
-    .selectFrom('portfolios as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([
-      'p.title',
-      'p.description',
-      'p.created_at',
-      'p.hidden_at',
-      'u.username',
-      'u.firstname',
-      'u.lastname',
-    ])
-    .where('p.id', '=', portfolioId)
-    .executeTakeFirstOrThrow();
-  if (portfolio.hidden_at !== null) {
-    await removeSearchEntry(db, dialect, portfolioId);
-    return;
-  }
-  const technologies = await db
-    .selectFrom('portfolio_technologies as pt')
-    .innerJoin('technologies as t', 't.id', 'pt.technology_id')
-    .select(['t.id', 't.name'])
-    .where('pt.portfolio_id', '=', portfolioId)
-    .orderBy('pt.position')
-    .execute();
-  const entry = searchEntry({ ...portfolio, technologies, author: portfolio });
+  await writeSearchEntries(db, dialect, [portfolioId]);
+}
 
-  if (dialect === 'postgres') {
-    const ids = technologies.map((t) => t.id);
-    await sql`update portfolios set search_vector = to_tsvector('simple', ${entry.document}),
-      technology_ids = ${ids}::text[] where id = ${portfolioId}`.execute(db);
-    return;
+/** `writeSearchEntry` for many portfolios, reading their rows and technologies a few hundred at a time. */
+export async function writeSearchEntries(
+  db: Executor,
+  dialect: Dialect,
+  portfolioIds: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < portfolioIds.length; start += 500) {
+    const ids = portfolioIds.slice(start, start + 500);
+    const portfolios = await db
+      .selectFrom('portfolios as p')
+      .innerJoin('users as u', 'u.id', 'p.author_id')
+      .select([
+        'p.id',
+        'p.title',
+        'p.description',
+        'p.created_at',
+        'p.hidden_at',
+        'u.username',
+        'u.firstname',
+        'u.lastname',
+      ])
+      .where('p.id', 'in', ids)
+      .execute();
+    if (portfolios.length !== new Set(ids).size) throw new Error('A portfolio to index is not there');
+    const technologies = new Map<string, { id: string; name: string }[]>();
+    const links = await db
+      .selectFrom('portfolio_technologies as pt')
+      .innerJoin('technologies as t', 't.id', 'pt.technology_id')
+      .select(['pt.portfolio_id', 't.id', 't.name'])
+      .where('pt.portfolio_id', 'in', ids)
+      .orderBy('pt.portfolio_id')
+      .orderBy('pt.position')
+      .execute();
+    for (const link of links) {
+      const list = technologies.get(link.portfolio_id) ?? [];
+      list.push({ id: link.id, name: link.name });
+      technologies.set(link.portfolio_id, list);
+    }
+    const words: string[] = [];
+    for (const portfolio of portfolios) {
+      if (portfolio.hidden_at !== null) {
+        await removeSearchEntry(db, dialect, portfolio.id);
+        continue;
+      }
+      const own = technologies.get(portfolio.id) ?? [];
+      const entry = searchEntry({ ...portfolio, technologies: own, author: portfolio });
+      if (dialect === 'postgres') {
+        await sql`update portfolios set search_vector = to_tsvector('simple', ${entry.document}),
+          technology_ids = ${own.map((t) => t.id)}::text[] where id = ${portfolio.id}`.execute(db);
+        continue;
+      }
+      const key = await searchKeyOf(db, portfolio.id, portfolio.created_at);
+      await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
+      await sql`insert into portfolio_search (rowid, document, technologies)
+        values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
+      words.push(...entry.document.split(' '));
+    }
+    if (dialect === 'sqlite') await addSearchTerms(db, words);
   }
-  const key = await searchKeyOf(db, portfolioId, portfolio.created_at);
-  await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
-  await sql`insert into portfolio_search (rowid, document, technologies)
-    values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
-  await addSearchTerms(db, entry.document.split(' '));
 }
 
 /** Takes the portfolio out of the text index (its SQLite sort key stays its own). */
