@@ -247,7 +247,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Once requests stop, what was kept for them goes, and the memory with it (see QuietTime).
   const quiet = new QuietTime({
     quietMs: QUIET_MS,
-    trims: [(idleMs) => keptAnswers.trimIdle(idleMs), services.trimIdle, trimPages],
+    trims: [
+      (idleMs) => keptAnswers.trimIdle(idleMs),
+      services.trimIdle,
+      trimPages,
+      () => {
+        database.shrinkMemory?.();
+        return 0;
+      },
+    ],
     collect: exposedCollector(),
     onTrimmed: (dropped) => {
       const { rss, heapTotal, external } = process.memoryUsage();

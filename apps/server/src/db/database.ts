@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
   /** PostgreSQL: the pool's connections, for the metrics. */
   poolStats?: () => PoolStats;
+  /** SQLite: hands back the page cache memory the connections are not using (`PRAGMA shrink_memory`). */
+  shrinkMemory?: () => void;
 }
 
 /**
@@ -88,9 +90,8 @@ export interface DatabaseOptions {
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions): DatabaseHandle {
   if (config.dialect === 'sqlite') {
     const { busyTimeoutMs } = options;
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: openSqlite(config.file, { busyTimeoutMs }) }),
-    });
+    const writer = openSqlite(config.file, { busyTimeoutMs });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
     if (config.file === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy() };
     // Hot reads (see hotRead) use a read-only connection of their own: WAL lets it read while the
     // write connection writes, and it sees each write once committed.
@@ -102,6 +103,9 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions)
       destroy: async () => {
         await db.destroy();
         reader.close();
+      },
+      shrinkMemory: () => {
+        for (const connection of [writer, reader]) if (connection.open) connection.pragma('shrink_memory');
       },
     };
   }
