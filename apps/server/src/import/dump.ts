@@ -120,27 +120,24 @@ const BLOCK = 16 * 1024 * 1024;
  * A .bson file is its documents one after another, each starting with its own length: each is handed
  * over (with its place in the file) as the file is read a block at a time, whatever the file's size.
  */
-export function forEachDocument(
-  file: string,
-  name: string,
-  each: (bytes: Buffer, offset: number) => void,
-): void {
+function forEachDocument(file: string, name: string, each: (bytes: Buffer, offset: number) => void): void {
   const fd = fs.openSync(file, 'r');
   try {
     const size = fs.fstatSync(fd).size;
     let block = Buffer.alloc(0);
     let blockStart = 0;
     let offset = 0;
+    /** Whether the bytes up to `end` are in the block, reading on from `offset` when they are not yet. */
+    const ensure = (end: number): boolean => {
+      if (end <= blockStart + block.length) return true;
+      const keep = block.subarray(offset - blockStart);
+      const more = Buffer.allocUnsafe(Math.max(BLOCK, end - offset) - keep.length);
+      const read = fs.readSync(fd, more, 0, more.length, offset + keep.length);
+      block = Buffer.concat([keep, more.subarray(0, read)]);
+      blockStart = offset;
+      return end <= blockStart + block.length;
+    };
     while (offset < size) {
-      const ensure = (end: number) => {
-        if (end <= blockStart + block.length) return true;
-        const keep = block.subarray(offset - blockStart);
-        const more = Buffer.allocUnsafe(Math.max(BLOCK, end - offset) - keep.length);
-        const read = fs.readSync(fd, more, 0, more.length, offset + keep.length);
-        block = Buffer.concat([keep, more.subarray(0, read)]);
-        blockStart = offset;
-        return end <= blockStart + block.length;
-      };
       if (!ensure(offset + 4) || offset + 5 > size) {
         throw new Error(`${name}.bson: cut short at byte ${offset}`);
       }

@@ -1,7 +1,6 @@
 import type { Document } from 'bson';
 import os from 'node:os';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import sharp from 'sharp';
 import type { Dialect } from '../db/database.js';
 import { MultiRowWriter } from '../db/multi-row-insert.js';
 import type { Database } from '../db/schema.js';
@@ -14,7 +13,6 @@ import { GALLERY_MAX_DIMENSION } from '../modules/portfolios/portfolios.service.
 import { writeSearchEntries } from '../modules/portfolios/search.repository.js';
 import { AVATAR_MAX_DIMENSION } from '../modules/users/users.service.js';
 import type { Dump } from './dump.js';
-import type { Problems } from './plan.js';
 import {
   type Existing,
   idOf,
@@ -23,6 +21,7 @@ import {
   type PlannedUser,
   planImport,
   type ProblemKind,
+  type Problems,
 } from './plan.js';
 
 /**
@@ -172,33 +171,23 @@ class ImportRun {
     this.totals.images.alreadyThere += await countImages(this.target.db, 'owner_id', [...present]);
     this.totals.users.imported += fresh.length;
 
-    const avatars = new Map<string, SavedImage>();
-    try {
-      await forEachAtOnce(fresh, IMAGE_WORKERS, async (user) => {
-        const saved = user.image ? await this.image(user.image, AVATAR_MAX_DIMENSION) : undefined;
-        if (saved) avatars.set(user.id, saved);
-      });
-      if (this.dryRun || fresh.length === 0) return;
-      await this.target.db.transaction().execute(async (trx) => {
+    await this.saveAndWrite(
+      fresh,
+      (user) => (user.image ? [user.image] : []),
+      AVATAR_MAX_DIMENSION,
+      async (trx, saved) => {
+        const avatarOf = (user: PlannedUser) => saved.get(user.id)?.[0];
         await trx
           .insertInto('users')
-          .values(fresh.map((user) => userRow(user, avatars.get(user.id)?.stored.filename ?? null)))
+          .values(fresh.map((user) => userRow(user, avatarOf(user)?.stored.filename ?? null)))
           .execute();
         const images = fresh.flatMap((user) => {
-          const saved = avatars.get(user.id);
-          return saved ? [imageRow(saved.stored, user.id, null, 0)] : [];
+          const avatar = avatarOf(user);
+          return avatar ? [imageRow(avatar.stored, user.id, null, 0)] : [];
         });
         if (images.length > 0) await trx.insertInto('images').values(images).execute();
-        await this.writeMappings(
-          trx,
-          fresh.flatMap((user) => avatars.get(user.id) ?? []),
-        );
-      });
-    } catch (error) {
-      await this.target.imageStore.remove(filenamesOf(avatars.values()));
-      throw error;
-    }
-    await this.placed([...avatars.values()]);
+      },
+    );
   }
 
   async portfolios(batch: readonly PlannedPortfolio[]): Promise<void> {
@@ -215,31 +204,49 @@ class ImportRun {
       this.totals.likes[totals] += portfolio.likes.length;
       this.totals.comments[totals] += portfolio.comments.length;
     }
-
     this.totals.images.alreadyThere += await countImages(db, 'portfolio_id', [...present]);
-    const galleries = new Map<string, SavedImage[]>();
+
+    await this.saveAndWrite(
+      fresh,
+      (portfolio) => portfolio.images,
+      GALLERY_MAX_DIMENSION,
+      (trx, galleries) => writePortfolios(trx, dialect, fresh, galleries),
+    );
+  }
+
+  /**
+   * Saves the pictures of a batch's new users or portfolios (`names`, at most `maxDimension` pixels), then,
+   * unless dry, writes the batch (`write`, told each one's saved pictures) and the old names in one
+   * transaction. The pictures of a batch that fails are removed; those of one that is written are placed.
+   */
+  private async saveAndWrite<T extends { id: string }>(
+    fresh: readonly T[],
+    names: (item: T) => readonly string[],
+    maxDimension: number,
+    write: (trx: Transaction<Database>, saved: ReadonlyMap<string, readonly SavedImage[]>) => Promise<void>,
+  ): Promise<void> {
+    const saved = new Map<string, SavedImage[]>();
+    // In the batch's order, whatever order the pictures were saved in: the first copy of a name is served.
+    const all = () => fresh.flatMap((item) => saved.get(item.id) ?? []);
     try {
-      await forEachAtOnce(fresh, IMAGE_WORKERS, async (portfolio) => {
-        const gallery: SavedImage[] = [];
-        for (const name of portfolio.images) {
-          const saved = await this.image(name, GALLERY_MAX_DIMENSION);
-          if (saved) gallery.push(saved);
+      await forEachAtOnce(fresh, IMAGE_WORKERS, async (item) => {
+        const own: SavedImage[] = [];
+        saved.set(item.id, own);
+        for (const name of names(item)) {
+          const image = await this.image(name, maxDimension);
+          if (image) own.push(image);
         }
-        galleries.set(portfolio.id, gallery);
       });
       if (this.dryRun || fresh.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        await writePortfolios(trx, dialect, fresh, galleries);
-        await this.writeMappings(
-          trx,
-          fresh.flatMap((portfolio) => galleries.get(portfolio.id) ?? []),
-        );
+      await this.target.db.transaction().execute(async (trx) => {
+        await write(trx, saved);
+        await this.writeMappings(trx, all());
       });
     } catch (error) {
-      await this.target.imageStore.remove(filenamesOf([...galleries.values()].flat()));
+      await this.target.imageStore.remove(filenamesOf(all()));
       throw error;
     }
-    await this.placed([...galleries.values()].flat());
+    await this.placed(all());
   }
 
   /**
@@ -254,7 +261,7 @@ class ImportRun {
     }
     try {
       if (this.dryRun) {
-        await sharp(bytes, { failOn: 'error' }).metadata();
+        await this.target.imageStore.check(bytes);
         this.totals.images.imported += 1;
         return undefined;
       }
@@ -262,7 +269,7 @@ class ImportRun {
       this.totals.images.imported += 1;
       return { name, stored };
     } catch (error) {
-      if (this.dryRun || error instanceof HttpError) {
+      if (error instanceof HttpError) {
         this.problems.add('image-undecodable', name);
         return undefined;
       }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Document, ObjectId } from 'bson';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../modules/portfolios/naming.js';
+import { isOriginalHash } from '../modules/auth/passwords.js';
 import type { Dump } from './dump.js';
 import { RESERVED_USERNAMES } from '@portfolio-master/contract';
 
@@ -125,7 +126,6 @@ const LIMIT = { username: 30, name: 50, title: 120, technology: 40, linktitle: 3
 const NO_PASSWORD = '!imported-without-password';
 const UNTITLED = 'Nomsiz portfolio';
 const OTHER_TECHNOLOGY = 'Boshqa';
-const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
 export function planImport(dump: Dump, existing: Existing): Plan {
   const problems = new Problems();
@@ -149,12 +149,13 @@ function planUsers(documents: readonly Document[], existing: Existing, problems:
       createdAt = timeOfId(id);
     }
     const password = typeof document.password === 'string' ? document.password : '';
-    if (!BCRYPT.test(password)) problems.add('password-unusable', id);
+    const usable = isOriginalHash(password);
+    if (!usable) problems.add('password-unusable', id);
     read.push({
       id,
       username: text(document.username),
       email: text(document.email).toLowerCase(),
-      passwordHash: BCRYPT.test(password) ? password : NO_PASSWORD,
+      passwordHash: usable ? password : NO_PASSWORD,
       firstname: cut(text(document.firstname), LIMIT.name, () => problems.add('name-too-long', id)),
       lastname: cut(text(document.lastname), LIMIT.name, () => problems.add('name-too-long', id)),
       image: text(document.image) || null,
@@ -214,7 +215,11 @@ function planPortfolios(
     if (!userId || !usernames.has(userId) || !Array.isArray(user.portfolios)) continue;
     for (const entry of user.portfolios) {
       const portfolioId = idOf(entry);
-      if (portfolioId && !listedBy.has(portfolioId)) listedBy.set(portfolioId, userId);
+      if (!portfolioId) continue;
+      const first = listedBy.get(portfolioId);
+      if (first === undefined) listedBy.set(portfolioId, userId);
+      // A portfolio listed by two users: the second listing disagrees too.
+      else if (first !== userId) problems.add('user-list-disagrees', portfolioId);
     }
   }
   const comments = commentsByPortfolio(dump, usernames, problems);
@@ -266,16 +271,6 @@ function planPortfolios(
   const authors = new Map(planned.map((portfolio) => [portfolio.id, portfolio.authorId]));
   for (const [portfolioId, userId] of listedBy) {
     if (authors.get(portfolioId) !== userId) problems.add('user-list-disagrees', portfolioId);
-  }
-  for (const user of dump.users) {
-    const userId = idOf(user._id);
-    if (!userId || !usernames.has(userId) || !Array.isArray(user.portfolios)) continue;
-    // A portfolio listed by two users: the second listing disagrees too.
-    for (const entry of user.portfolios) {
-      const portfolioId = idOf(entry);
-      if (portfolioId && listedBy.get(portfolioId) !== userId)
-        problems.add('user-list-disagrees', portfolioId);
-    }
   }
 
   // The earliest portfolio keeps a contested linktitle.

@@ -1,8 +1,8 @@
 /**
  * What the server keeps for traffic (answers as ready bytes, reads, totals) is worth its memory while the
  * traffic lasts. When no request has come for `quietMs`, whatever nobody asked for in that time is let
- * go, and, when the runtime allows it (`node --expose-gc`, as `npm start` runs), one full garbage
- * collection hands the freed memory back to the system instead of waiting for the next busy spell to
+ * go, and, when the runtime allows it (`node --expose-gc`, as `npm start` runs), two full garbage
+ * collections hand the freed memory back to the system instead of waiting for the next busy spell to
  * reuse it. Under steady traffic nothing is trimmed beyond the caches' own bounds.
  */
 export class QuietTime {

@@ -4,12 +4,11 @@ import { createDatabase } from '../db/database.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrator.js';
 import { verifyAndReport } from './verify.js';
 import { readDump } from '../import/dump.js';
-import { importOriginal } from '../import/original-import.js';
+import { IMAGE_WORKERS, importOriginal } from '../import/original-import.js';
 import { formatReport, progressPrinter } from '../import/report.js';
 import { ChangeFeed, changeTags } from '../lib/changes.js';
 import { ImageBucket } from '../modules/images/bucket.js';
 import { ImageStore } from '../modules/images/image-store.js';
-import { IMAGE_WORKERS } from '../import/original-import.js';
 
 const USAGE = `Usage: npm run import:original -- --dump <folder> [--dry-run] [--verify] [--batch=500]
 

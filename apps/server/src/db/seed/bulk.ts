@@ -55,8 +55,7 @@ const CHUNK = 2000;
 /** How many technologies a portfolio lists, 1 to 6. */
 const TECHNOLOGY_COUNT_WEIGHTS = [10, 20, 25, 22, 13, 10];
 
-type SeedDatabase = DatabaseWithSearch;
-type Executor = Transaction<SeedDatabase>;
+type Executor = Transaction<DatabaseWithSearch>;
 
 interface Plan {
   until: number;
@@ -401,10 +400,10 @@ async function insertPortfolios(
 
   for (let chunkStart = 0; chunkStart < options.portfolios; chunkStart += CHUNK) {
     const chunkEnd = Math.min(options.portfolios, chunkStart + CHUNK);
-    const portfolios: InsertObject<SeedDatabase, 'portfolios'>[] = [];
+    const portfolios: InsertObject<DatabaseWithSearch, 'portfolios'>[] = [];
     const links: Insertable<Database['portfolio_technologies']>[] = [];
-    const searchKeys: Insertable<SeedDatabase['portfolio_search_keys']>[] = [];
-    const searchDocuments: Insertable<SeedDatabase['portfolio_search']>[] = [];
+    const searchKeys: Insertable<DatabaseWithSearch['portfolio_search_keys']>[] = [];
+    const searchDocuments: Insertable<DatabaseWithSearch['portfolio_search']>[] = [];
     const likes: Insertable<Database['likes']>[] = [];
     const comments: Insertable<Database['comments']>[] = [];
 

@@ -154,6 +154,11 @@ export class ImageStore {
     if (free < LIMITS.images.maxBytes) throw new Error(`${free} bytes free`);
   }
 
+  /** Refuses, as `save` would before encoding, what is too large or no picture we take; writes nothing. */
+  check(input: ImageInput): Promise<void> {
+    return inspect(input);
+  }
+
   async save(input: ImageInput, options: { maxDimension: number }): Promise<StoredImage> {
     await inspect(input);
     return this.store(input, options.maxDimension);
