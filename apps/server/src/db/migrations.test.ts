@@ -107,6 +107,7 @@ beforeAll(async () => {
     '20261203090000_portfolio_views',
     '20261204090000_moderation',
     '20261205090000_original_images',
+    '20261206090000_covering_order_indexes',
   ]);
 });
 

@@ -14,6 +14,7 @@ import * as trending from './migrations/20261202090000_trending.js';
 import * as portfolioViews from './migrations/20261203090000_portfolio_views.js';
 import * as moderation from './migrations/20261204090000_moderation.js';
 import * as originalImages from './migrations/20261205090000_original_images.js';
+import * as coveringOrderIndexes from './migrations/20261206090000_covering_order_indexes.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '20261203090000_portfolio_views': portfolioViews,
   '20261204090000_moderation': moderation,
   '20261205090000_original_images': originalImages,
+  '20261206090000_covering_order_indexes': coveringOrderIndexes,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
