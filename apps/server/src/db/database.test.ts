@@ -39,4 +39,50 @@ describe('the SQLite handle', () => {
     // A closed handle is left alone.
     expect(() => handle.shrinkMemory!()).not.toThrow();
   });
+
+  it('answers reads on the read connection as the rows the write connection gives', async () => {
+    const handle = createDatabase(
+      { dialect: 'sqlite', file: path.join(dir, 'rows.db') },
+      { logger: console },
+    );
+    try {
+      await migrateToLatest(handle.db);
+      const technologies = ['Zig', 'Elm', 'Nim'].map((name, index) => ({
+        id: String(index).repeat(24),
+        name,
+        slug: name.toLowerCase(),
+        portfolios_count: index * 7,
+      }));
+      await handle.db.insertInto('technologies').values(technologies).execute();
+      const query = CompiledQuery.raw(
+        `select id, name as "the name", portfolios_count, null as empty, slug || '!' as slug, 1.5 as "x"
+         from technologies where portfolios_count >= ? order by name`,
+        [0],
+      );
+      const written = (await handle.db.executeQuery(query)).rows;
+      const read = await readRows<Record<string, unknown>>(handle.db, query);
+      expect(written).toHaveLength(3);
+      // Same keys in the same order, same values, plain objects; twice, so the made rows are reused alike.
+      for (let round = 0; round < 2; round++) {
+        const rows = round === 0 ? read : await readRows<Record<string, unknown>>(handle.db, query);
+        expect(rows).toEqual(written);
+        expect(rows.map((row) => Object.keys(row))).toEqual(written.map((row) => Object.keys(row)));
+        expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+      }
+      expect(read[0]).toEqual({
+        id: '1'.repeat(24),
+        'the name': 'Elm',
+        portfolios_count: 7,
+        empty: null,
+        slug: 'elm!',
+        x: 1.5,
+      });
+      // No rows is an empty list.
+      expect(
+        await readRows(handle.db, CompiledQuery.raw('select id from technologies where slug = ?', ['go'])),
+      ).toEqual([]);
+    } finally {
+      await handle.destroy();
+    }
+  });
 });

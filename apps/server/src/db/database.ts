@@ -77,6 +77,27 @@ function cacheStatements(connection: SQLite.Database): SQLite.Database {
   return connection;
 }
 
+/** A row object maker per read statement, from its columns (see `readRowObjects`). */
+const rowMakers = new WeakMap<SQLite.Statement, (values: unknown[]) => unknown>();
+
+/**
+ * A read's rows as objects, made by a function compiled once per statement from its column names: one
+ * object literal of a fixed shape per row. better-sqlite3's own objects are built key by key for every row,
+ * which made reading a page of twelve portfolio cards with their authors half again as slow.
+ */
+function readRowObjects(statement: SQLite.Statement, parameters: readonly unknown[]): unknown[] {
+  let make = rowMakers.get(statement);
+  if (!make) {
+    const fields = statement.columns().map((column, index) => `${JSON.stringify(column.name)}: v[${index}]`);
+    // Only column names go into the source, each as a JSON string literal.
+    make = new Function('v', `return { ${fields.join(', ')} };`) as (values: unknown[]) => unknown;
+    rowMakers.set(statement.raw(true), make);
+  }
+  const rows = statement.all(...parameters) as unknown[];
+  for (let index = 0; index < rows.length; index++) rows[index] = make(rows[index] as unknown[]);
+  return rows;
+}
+
 export interface DatabaseOptions {
   /** Where trouble that the connection pool recovers from is reported: the app's logger. */
   logger: Pick<FastifyBaseLogger, 'warn'>;
@@ -96,7 +117,7 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions)
     // Hot reads (see hotRead) use a read-only connection of their own: WAL lets it read while the
     // write connection writes, and it sees each write once committed.
     const reader = openSqlite(config.file, { readonly: true, busyTimeoutMs });
-    attachReadConnection(db, (sql, parameters) => reader.prepare(sql).all(...parameters));
+    attachReadConnection(db, (sql, parameters) => readRowObjects(reader.prepare(sql), parameters));
     return {
       db,
       dialect: 'sqlite',
