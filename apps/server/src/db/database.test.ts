@@ -59,7 +59,7 @@ describe('the SQLite handle', () => {
          from technologies where portfolios_count >= ? order by name`,
         [0],
       );
-      const written = (await handle.db.executeQuery(query)).rows;
+      const written = (await handle.db.executeQuery(query)).rows as Record<string, unknown>[];
       const read = await readRows<Record<string, unknown>>(handle.db, query);
       expect(written).toHaveLength(3);
       // Same keys in the same order, same values, plain objects; twice, so the made rows are reused alike.
