@@ -25,14 +25,40 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * What an API answer (JSON, an image's bytes named by the API) needs of them, as OWASP's REST cheat sheet
+ * lists it: nothing of it is a document, so no script, frame or style policy beyond "none", and none of
+ * the document-only headers (opener policy, DNS prefetch, download options, the old XSS filter). About
+ * 450 bytes less on every answer, which on a 1 KB portfolio is a third of what is sent.
+ */
+export function apiSecurityHeaders(documents: Record<string, string>): Record<string, string> {
+  const kept = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(
+      kept.filter((name) => documents[name] !== undefined).map((name) => [name, documents[name]!]),
+    ),
+  };
+}
+
+/** Answers under /api/ that are documents a browser shows: the API's own reference pages. */
+const API_DOCUMENTS = /^\/api\/docs(\/|\?|$)/;
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
-): Record<string, string> {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+): { documents: Record<string, string>; api: Record<string, string> } {
+  const documents = securityHeaders(options);
+  const api = apiSecurityHeaders(documents);
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.raw.url ?? '/';
+    reply.headers(url.startsWith('/api/') && !API_DOCUMENTS.test(url) ? api : documents);
     done();
   });
-  return headers;
+  return { documents, api };
 }
