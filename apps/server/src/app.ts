@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, SERVER_BUSY_TIMEOUT_MS } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { bringSearchIndexUpToDate } from './modules/portfolios/search.repository.js';
 import { seedDemo } from './db/seed/demo.js';
 import { Metrics } from './lib/metrics.js';
 import { Outages } from './lib/outages.js';
@@ -39,6 +40,7 @@ import { opsRoutes } from './modules/ops/ops.routes.js';
 import { portfolioRoutes } from './modules/portfolios/portfolios.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerPages } from './modules/pages/pages.routes.js';
+import { scriptRoutes } from './modules/pages/script.routes.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
@@ -119,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     createDatabase(config.database, { logger: app.log, outages, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS });
   await migrateToLatest(database.db);
+  const reindexed = await bringSearchIndexUpToDate(database.db, database.dialect);
+  if (reindexed > 0)
+    app.log.info({ portfolios: reindexed }, 'search index entries rewritten by its current rules');
   if (database.poolStats) metrics.watchPool(database.poolStats);
   const services = await createServices(config, database, { outages, metrics, feeds: options.feeds });
   app.decorate('services', services);
@@ -234,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioRoutes, services);
       await api.register(likeRoutes, services);
       await api.register(commentRoutes, services);
+      await api.register(scriptRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import type {
   PortfolioPage,
   PortfolioSummary,
   RenderResult,
+  Script,
   User,
 } from '@portfolio-master/contract';
 import { act } from '@testing-library/react';
@@ -96,9 +97,13 @@ function fakeApi(url: string): Response {
   return json(null, 404);
 }
 
-async function render(url: string): Promise<Extract<RenderResult, { kind: 'page' }>> {
+async function render(
+  url: string,
+  script: Script = 'latn',
+): Promise<Extract<RenderResult, { kind: 'page' }>> {
   const result = await renderer.render({
     url,
+    script,
     publicUrl: 'https://portfolio.uz',
     now: RENDERED_AT,
     fetch: async (apiUrl) => fakeApi(apiUrl),
@@ -147,6 +152,29 @@ describe('server rendering', () => {
     expect(page.modules).toEqual(['src/app/routes/portfolio.tsx']);
   });
 
+  it('renders the site’s own words in the reader’s script and what people wrote as they wrote it', async () => {
+    // Two renders at once, one in each script, each keep their own.
+    const [cyrillic, latin] = await Promise.all([
+      render(`/portfolio/${summary.linktitle}`, 'cyrl'),
+      render(`/portfolio/${summary.linktitle}`, 'latn'),
+    ]);
+    expect(cyrillic.html).toContain('Кириш');
+    expect(cyrillic.html).not.toContain('>Kirish<');
+    expect(latin.html).toContain('Kirish');
+    expect(latin.html).not.toContain('Кириш');
+    // The title, the author's name and the description are the author's.
+    expect(cyrillic.head).toContain('<title>Ob-havo ilovasi | Portfolio Master</title>');
+    expect(cyrillic.html).toContain('Ob-havo ilovasi');
+    expect(cyrillic.html).toContain('Aziza');
+    expect(cyrillic.html).toContain('prognoz');
+    // A text made with a name keeps the name (the list's feed title: "{name} — yangi portfoliolar").
+    const list = await render('/page/1', 'cyrl');
+    expect(list.html).toContain('Портфолио');
+    const profile = await render(`/profile/${user.username}`, 'cyrl');
+    expect(profile.head).toContain('Aziza Karimova — профил | Portfolio Master');
+    expect(profile.head).toContain('Aziza Karimova — янги портфолиолар');
+  });
+
   it('renders a profile with ProfilePage data', async () => {
     const page = await render('/profile/aziza_dev');
     expect(page.status).toBe(200);
@@ -175,6 +203,7 @@ describe('server rendering', () => {
   it('sends / to the first page', async () => {
     const result = await renderer.render({
       url: '/',
+      script: 'latn',
       publicUrl: '',
       now: 0,
       fetch: async (url) => fakeApi(url),
@@ -202,10 +231,19 @@ describe('hydration of the server HTML', () => {
     vi.useRealTimers();
   });
 
-  it.each(['/page/1', `/portfolio/${summary.linktitle}`, '/profile/aziza_dev', '/about', '/nima-bu'])(
-    'hydrates %s a minute later with no warning and no request',
-    async (url) => {
-      const page = await render(url);
+  it.each([
+    ['/page/1', 'latn'],
+    [`/portfolio/${summary.linktitle}`, 'latn'],
+    ['/profile/aziza_dev', 'latn'],
+    ['/about', 'latn'],
+    ['/nima-bu', 'latn'],
+    ['/page/1', 'cyrl'],
+    [`/portfolio/${summary.linktitle}`, 'cyrl'],
+  ] as const)(
+    'hydrates %s in script %s a minute later with no warning and no request',
+    async (url, script) => {
+      const page = await render(url, script);
+      document.documentElement.lang = script === 'cyrl' ? 'uz-Cyrl' : 'uz-Latn';
       window.history.replaceState(null, '', url);
       document.body.innerHTML = `<div id="root">${page.html}</div>`;
       const root = document.getElementById('root')!;
@@ -231,8 +269,8 @@ describe('hydration of the server HTML', () => {
       );
       expect(before.length).toBeGreaterThan(0);
       if (url === '/page/1') {
-        // After hydration the page follows the browser's clock.
-        expect(root.textContent).toContain('1 minut avval');
+        // After hydration the page follows the browser's clock, in the page's script.
+        expect(root.textContent).toContain(script === 'cyrl' ? '1 минут аввал' : '1 minut avval');
       }
     },
   );

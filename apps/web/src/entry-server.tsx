@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import { matchRoute, type RouteContext } from './app/routes';
 import { setTransport } from './lib/api-client';
+import { setScript } from './i18n/script';
 import { headTags } from './lib/head-tags';
 import { createQueryClient } from './lib/query-client';
 import { createMemoryHistory } from './lib/router';
@@ -35,6 +36,8 @@ async function render(request: RenderRequest): Promise<RenderResult> {
     status = 503;
   }
   await match.route.page.preload();
+  // From here to the head, nothing waits: no other render can change the script in between.
+  setScript(request.script);
   const html = renderToString(<App history={history} queryClient={queryClient} renderTime={request.now} />);
   const head = match.route.head(context);
   return {

@@ -9,3 +9,4 @@ export * from './notifications.js';
 export * from './moderation.js';
 export * from './portfolios.js';
 export type * from './rendering.js';
+export * from './script.js';

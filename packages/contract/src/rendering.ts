@@ -1,3 +1,5 @@
+import type { Script } from './script.js';
+
 /**
  * How the server asks the web app for a page. The web app's server entry implements `PageRenderer` with
  * the same components and queries the browser runs; the server supplies the request and composes the
@@ -12,6 +14,8 @@ export interface RenderRequest {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** The moment the page's relative dates ("8 kun avval") are measured from, in milliseconds. */
   now: number;
+  /** The reader's script: the site's own texts are written in it, what people wrote stays as written. */
+  script: Script;
 }
 
 export type RenderResult =

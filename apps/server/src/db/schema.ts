@@ -231,6 +231,11 @@ export interface ModerationLogTable {
   created_at: Timestamp;
 }
 
+/** One row: the version of the text index's rules its entries were written by (see search.repository.ts). */
+export interface SearchIndexStateTable {
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -252,6 +257,7 @@ export interface Database {
   comments: CommentsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
+  search_index_state: SearchIndexStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -112,6 +112,12 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
   return gz > 0 ? 'gzip' : 'identity';
 }
 
+/** A `Vary` value that also names `header`. */
+function varyWith(existing: unknown, header: string): string {
+  const names = typeof existing === 'string' && existing !== '' ? existing.split(/\s*,\s*/) : [];
+  return names.includes(header) ? names.join(', ') : [...names, header].join(', ');
+}
+
 /**
  * A ready document as bytes, compressed when the client accepts it and it is worth it, with its ETag,
  * or a 304 for the client's copy. `cacheControl` says how long a client may reuse it unasked.
@@ -125,7 +131,7 @@ export async function sendReady(
   const encoding = ready.encodingFor(request.headers['accept-encoding']);
   reply
     .header('cache-control', cacheControl)
-    .header('vary', 'accept-encoding')
+    .header('vary', varyWith(reply.getHeader('vary'), 'accept-encoding'))
     .header('etag', ready.etag(encoding))
     .type(ready.type);
   if (ready.matches(request.headers['if-none-match'])) return reply.code(304).send();

@@ -1,9 +1,10 @@
-import type { ErrorCode } from '@portfolio-master/contract';
+import { type ErrorCode, inScript } from '@portfolio-master/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 import { isForeignKeyViolation } from '../lib/database-errors.js';
 import type { Outages } from '../lib/outages.js';
+import { readerScript } from '../lib/reader-script.js';
 
 const TITLES: Record<number, string> = {
   400: 'Noto‘g‘ri so‘rov',
@@ -32,14 +33,23 @@ export function sendProblem(
   problem: { status: number; code: ErrorCode; detail: string; errors?: Record<string, string[]> | undefined },
 ): FastifyReply {
   reply.code(problem.status);
-  if (!wantsJson(request)) return reply.type('text/plain; charset=utf-8').send(problem.detail);
+  // The words are the site's own, in the reader's script; the code is the same in both.
+  const script = readerScript(request);
+  const words = (text: string) => inScript(text, script);
+  if (!wantsJson(request)) return reply.type('text/plain; charset=utf-8').send(words(problem.detail));
   const document = {
     type: `about:blank#${problem.code}`,
-    title: TITLES[problem.status] ?? 'Xato',
+    title: words(TITLES[problem.status] ?? 'Xato'),
     status: problem.status,
-    detail: problem.detail,
+    detail: words(problem.detail),
     code: problem.code,
-    ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.errors
+      ? {
+          errors: Object.fromEntries(
+            Object.entries(problem.errors).map(([field, messages]) => [field, messages.map(words)]),
+          ),
+        }
+      : {}),
   };
   return reply.type('application/problem+json; charset=utf-8').send(JSON.stringify(document));
 }

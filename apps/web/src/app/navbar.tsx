@@ -6,6 +6,7 @@ import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { uz } from '../i18n/uz';
+import { ScriptSwitch } from './script-switch';
 
 function Logo() {
   return (
@@ -101,6 +102,7 @@ export function Navbar() {
           <nav className="nav nav--wide" aria-label={uz.nav.mainMenu}>
             {links}
           </nav>
+          <ScriptSwitch className="script-switch--wide" />
           {isSignedIn ? <NotificationBell /> : null}
           <button
             type="button"
@@ -140,6 +142,7 @@ export function Navbar() {
           <NavLink to="/about" className="nav__link">
             {uz.nav.about}
           </NavLink>
+          <ScriptSwitch className="script-switch--drawer" />
         </nav>
       </div>
     </>

@@ -59,18 +59,18 @@ export interface RouteMatch {
 
 const eager = (Component: LazyPage['Component']): LazyPage => ({ Component, preload: async () => {} });
 
-const SITE_DESCRIPTION = uz.footer.aboutBlurb;
+const siteDescription = () => uz.footer.aboutBlurb;
 const title = (text?: string | null) => (text ? `${text} | ${uz.appName}` : uz.appName);
 
-/** A page for one visitor (a form, an own profile): its title, nothing to index. */
-const privateHead = (text: string) => (): PageHead => ({
-  title: title(text),
-  description: SITE_DESCRIPTION,
+/** A page for one visitor (a form, an own profile): its title (read when the page renders), nothing to index. */
+const privateHead = (text: () => string) => (): PageHead => ({
+  title: title(text()),
+  description: siteDescription(),
   type: 'website',
   noindex: true,
 });
 
-const SITE_FEED = { href: '/feed.xml', title: uz.feeds.site };
+const siteFeed = () => ({ href: '/feed.xml', title: uz.feeds.site });
 
 function listHead(list: ListLocation | null, page: PortfolioPage | undefined): PageHead {
   if (!list) return notFoundHead();
@@ -86,7 +86,7 @@ function listHead(list: ListLocation | null, page: PortfolioPage | undefined): P
     description:
       list.filter.length && page
         ? uz.list.filterDescription(list.filter.join(', '), page.total)
-        : SITE_DESCRIPTION,
+        : siteDescription(),
     canonical: listHref(list.page, list.filter, list.q, list.sort),
     type: 'website',
     // Search results are for the person searching; technology lists are pages worth finding.
@@ -94,9 +94,9 @@ function listHead(list: ListLocation | null, page: PortfolioPage | undefined): P
     feeds: single
       ? [
           { href: `/technology/${encodeURIComponent(single)}/feed.xml`, title: uz.feeds.technology(single) },
-          SITE_FEED,
+          siteFeed(),
         ]
-      : [SITE_FEED],
+      : [siteFeed()],
   };
 }
 
@@ -141,7 +141,7 @@ function portfolioHead(portfolio: Portfolio | null | undefined): PageHead {
         },
       ],
     },
-    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, SITE_FEED],
+    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, siteFeed()],
   };
 }
 
@@ -175,7 +175,7 @@ function profileHead(user: User | null | undefined): PageHead {
         url: path,
       },
     },
-    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, SITE_FEED],
+    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, siteFeed()],
   };
 }
 
@@ -226,25 +226,25 @@ export const routes: PageRoute[] = [
     path: '/portfolio/:linktitle/edit',
     page: lazyPage(() => import('./routes/portfolio-edit').then((module) => module.PortfolioEditRoute)),
     chunk: 'src/app/routes/portfolio-edit.tsx',
-    head: privateHead(uz.portfolioForm.editTitle),
+    head: privateHead(() => uz.portfolioForm.editTitle),
   },
   {
     path: '/create',
     page: lazyPage(() => import('./routes/create').then((module) => module.CreateRoute)),
     chunk: 'src/app/routes/create.tsx',
-    head: privateHead(uz.portfolioForm.createTitle),
+    head: privateHead(() => uz.portfolioForm.createTitle),
   },
   {
     path: '/auth/login',
     page: lazyPage(() => import('./routes/login').then((module) => module.LoginRoute)),
     chunk: 'src/app/routes/login.tsx',
-    head: privateHead(uz.auth.loginTitle),
+    head: privateHead(() => uz.auth.loginTitle),
   },
   {
     path: '/auth/register',
     page: lazyPage(() => import('./routes/register').then((module) => module.RegisterRoute)),
     chunk: 'src/app/routes/register.tsx',
-    head: privateHead(uz.auth.registerTitle),
+    head: privateHead(() => uz.auth.registerTitle),
   },
   {
     path: '/auth/register/emailverification',
@@ -252,56 +252,56 @@ export const routes: PageRoute[] = [
       import('./routes/email-verification').then((module) => module.EmailVerificationRoute),
     ),
     chunk: 'src/app/routes/email-verification.tsx',
-    head: privateHead(uz.auth.verifyTitle),
+    head: privateHead(() => uz.auth.verifyTitle),
   },
   {
     path: '/auth/forgot-password',
     page: lazyPage(() => import('./routes/forgot-password').then((module) => module.ForgotPasswordRoute)),
     chunk: 'src/app/routes/forgot-password.tsx',
-    head: privateHead(uz.account.forgotTitle),
+    head: privateHead(() => uz.account.forgotTitle),
   },
   {
     path: '/auth/reset-password',
     page: lazyPage(() => import('./routes/reset-password').then((module) => module.ResetPasswordRoute)),
     chunk: 'src/app/routes/reset-password.tsx',
-    head: privateHead(uz.account.resetTitle),
+    head: privateHead(() => uz.account.resetTitle),
   },
   {
     path: '/auth/confirm-email',
     page: lazyPage(() => import('./routes/confirm-email').then((module) => module.ConfirmEmailRoute)),
     chunk: 'src/app/routes/confirm-email.tsx',
-    head: privateHead(uz.account.confirmTitle),
+    head: privateHead(() => uz.account.confirmTitle),
   },
   {
     path: '/following',
     page: lazyPage(() => import('./routes/following').then((module) => module.FollowingRoute)),
     chunk: 'src/app/routes/following.tsx',
-    head: privateHead(uz.follows.feedTitle),
+    head: privateHead(() => uz.follows.feedTitle),
   },
   {
     path: '/saved',
     page: lazyPage(() => import('./routes/saved').then((module) => module.SavedRoute)),
     chunk: 'src/app/routes/saved.tsx',
-    head: privateHead(uz.bookmarks.title),
+    head: privateHead(() => uz.bookmarks.title),
   },
   {
     path: '/notifications',
     page: lazyPage(() => import('./routes/notifications').then((module) => module.NotificationsRoute)),
     chunk: 'src/app/routes/notifications.tsx',
-    head: privateHead(uz.notifications.title),
+    head: privateHead(() => uz.notifications.title),
   },
   {
     path: '/unsubscribe',
     page: lazyPage(() => import('./routes/unsubscribe').then((module) => module.UnsubscribeRoute)),
     chunk: 'src/app/routes/unsubscribe.tsx',
-    head: privateHead(uz.notifications.unsubscribeTitle),
+    head: privateHead(() => uz.notifications.unsubscribeTitle),
   },
   {
     path: '/profile',
     page: lazyPage(() => import('./routes/my-profile').then((module) => module.MyProfileRoute)),
     chunk: 'src/app/routes/my-profile.tsx',
     head: ({ search }) =>
-      privateHead(search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile)(),
+      privateHead(() => (search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile))(),
   },
   {
     path: '/profile/:username',
@@ -321,7 +321,7 @@ export const routes: PageRoute[] = [
     path: '/admin',
     page: lazyPage(() => import('./routes/admin').then((module) => module.AdminRoute)),
     chunk: 'src/app/routes/admin.tsx',
-    head: privateHead(uz.moderation.title),
+    head: privateHead(() => uz.moderation.title),
   },
   {
     path: '/about',

@@ -5,6 +5,7 @@ import { getToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 import { createBrowserHistory } from '../lib/router';
 import { readServerState } from '../lib/server-state';
+import { setScript } from '../i18n/script';
 import { App } from './app';
 import { preloadRoute } from './routes';
 
@@ -17,6 +18,8 @@ export async function startApp(
   stateText: string | null | undefined,
   options: Pick<RootOptions, 'onRecoverableError'> = {},
 ): Promise<void> {
+  // The server rendered the page in the reader's script and said which in <html lang>.
+  setScript(document.documentElement.lang === 'uz-Cyrl' ? 'cyrl' : 'latn');
   const state = readServerState(stateText);
   const queryClient = createQueryClient();
   const history = createBrowserHistory();

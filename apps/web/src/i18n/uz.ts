@@ -1,5 +1,10 @@
-/** Every user-facing string of the web app. Texts quoted in the product specification are kept verbatim. */
-export const uz = {
+import { inReaderScript } from './script';
+
+/**
+ * Every user-facing string of the web app, in Latin. Texts quoted in the product specification are kept
+ * verbatim. Components read them through `uz`, which gives each in the reader's script (see script.ts).
+ */
+export const latin = {
   appName: 'Portfolio Master',
   skipToContent: 'Asosiy qismga o‘tish',
 
@@ -32,6 +37,10 @@ export const uz = {
   },
 
   back: 'Orqaga',
+
+  script: {
+    label: 'Yozuv',
+  },
 
   feeds: {
     site: 'Portfolio Master — yangi portfoliolar',
@@ -528,3 +537,5 @@ export const uz = {
     newImage: 'yangi',
   },
 } as const;
+
+export const uz = inReaderScript(latin);

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { type Script, scriptLanguageTag } from '@portfolio-master/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { changeTags } from '../../lib/changes.js';
 import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
+import { readerScript } from '../../lib/reader-script.js';
 import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
 import { READ_TAGS_HEADER } from '../../plugins/read-cache.js';
@@ -53,10 +55,11 @@ export async function registerPages(
     sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.document.body.length : 0),
   }).follow(services.changes);
 
-  const render = async (url: string): Promise<Loaded<Rendered>> => {
+  const render = async (url: string, script: Script): Promise<Loaded<Rendered>> => {
     let tags: Set<string> | null = new Set<string>();
     const result = await build.renderer.render({
       url,
+      script,
       publicUrl: services.config.publicUrl,
       now: Date.now(),
       fetch: async (apiUrl) => {
@@ -76,7 +79,7 @@ export async function registerPages(
     });
     if (result.kind === 'redirect') return { value: result, tags: [] };
     const document = new ReadyDocument(
-      build.compose(result),
+      build.compose({ ...result, script }),
       'text/html; charset=utf-8',
       PAGE_BROTLI_QUALITY,
     );
@@ -91,7 +94,10 @@ export async function registerPages(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(pathname)) {
       return sendNotFound(request, reply);
     }
-    const rendered = await cache.getOrLoad(request.url, () => render(request.url));
+    // A page is kept once per script: the site's own words differ, the rest is the same.
+    const script = readerScript(request);
+    const rendered = await cache.getOrLoad(`${script} ${request.url}`, () => render(request.url, script));
+    reply.header('vary', 'cookie, accept-language').header('content-language', scriptLanguageTag(script));
     if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
     reply.code(rendered.status);
     // A 404 is answered, never confirmed: its ETag would only let a client keep an error.

@@ -1,15 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageRenderer } from '@portfolio-master/contract';
+import { type PageRenderer, type Script, scriptLanguageTag } from '@portfolio-master/contract';
 
 /** The web app as `npm run build -w @portfolio-master/web` leaves it. */
 export interface WebBuild {
   /** The browser's files (`apps/web/dist`). */
   root: string;
   renderer: PageRenderer;
-  /** Puts a rendered page into the built `index.html`. */
-  compose(parts: { head: string; html: string; state: string; modules: string[] }): string;
+  /** Puts a rendered page into the built `index.html`, its `<html lang>` naming the page's script. */
+  compose(parts: { head: string; html: string; state: string; modules: string[]; script: Script }): string;
 }
 
 interface ManifestChunk {
@@ -48,7 +48,10 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   template = await inlineStylesheets(template, root);
   const { renderer } = (await import(pathToFileURL(serverEntry).href)) as { renderer: PageRenderer };
 
-  const [beforeHead, afterHead] = template.split(HEAD) as [string, string];
+  if (!/<html lang="[^"]*">/.test(template)) throw new Error(`${root}/index.html has no <html lang>`);
+  const [templateHead, afterHead] = template.split(HEAD) as [string, string];
+  const beforeHead = (script: Script) =>
+    templateHead.replace(/<html lang="[^"]*">/, `<html lang="${scriptLanguageTag(script)}">`);
   const [beforeHtml, afterHtml] = afterHead.split(HTML) as [string, string];
   const [beforeState, afterState] = afterHtml.split(STATE) as [string, string];
   // What the page template itself loads needs no hint.
@@ -57,12 +60,12 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   return {
     root,
     renderer,
-    compose({ head, html, state, modules }) {
+    compose({ head, html, state, modules, script }) {
       const preloads = [...chunkClosure(manifest, modules)]
         .filter((file) => !loaded.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       return (
-        beforeHead +
+        beforeHead(script) +
         [head, ...preloads].join('\n    ') +
         beforeHtml +
         html +

@@ -213,13 +213,16 @@ export async function findPortfoliosByIds(
   return ids.map((id) => byId.get(id)).filter((row): row is PortfolioWithAuthor => row !== undefined);
 }
 
-/** Ids of the technologies with these slugs; missing ones are left out. */
-export async function findTechnologyIds(db: Executor, slugs: readonly string[]): Promise<string[]> {
-  if (slugs.length === 0) return [];
+/** Ids of the technologies with these slugs, by slug; missing ones are left out. */
+export async function findTechnologyIds(
+  db: Executor,
+  slugs: readonly string[],
+): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
   const rows = await hotRead(db, `technology-ids:${slugs.length}`, slugs, () =>
-    db.selectFrom('technologies').select('id').where('slug', 'in', slugs),
+    db.selectFrom('technologies').select(['id', 'slug']).where('slug', 'in', slugs),
   );
-  return rows.map((row) => row.id);
+  return new Map(rows.map((row) => [row.slug, row.id]));
 }
 
 /** Which of these portfolios the user likes. */

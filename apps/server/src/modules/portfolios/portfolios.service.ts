@@ -8,7 +8,7 @@ import type {
   Technology,
   UpdatePortfolioBody,
 } from '@portfolio-master/contract';
-import { BOUNDS, LIMITS } from '@portfolio-master/contract';
+import { BOUNDS, LIMITS, toLatin } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -253,14 +253,21 @@ export class PortfoliosService {
 
   /** The list's criteria by id; undefined when a named technology or author does not exist. */
   private async criteria(query: PortfolioListQuery): Promise<ListCriteria | undefined> {
-    const slugs = [...new Set(query.filter.map(technologySlug))];
-    const [technologyIds, author] = await Promise.all([
-      portfolios.findTechnologyIds(this.db, slugs),
+    // A technology is found by its name as written, else by its Latin spelling ("Маълумотлар базаси"
+    // finds "Ma’lumotlar bazasi"): the first of the two that exists.
+    const wanted = [...new Set(query.filter.map(technologySlug))].map((slug) => [
+      ...new Set([slug, technologySlug(toLatin(slug))]),
+    ]);
+    const [found, author] = await Promise.all([
+      portfolios.findTechnologyIds(this.db, [...new Set(wanted.flat())]),
       query.author ? findUserByUsername(this.db, query.author) : undefined,
     ]);
-    if (technologyIds.length < slugs.length || (query.author && !author)) return undefined;
+    const technologyIds = wanted.map((candidates) =>
+      candidates.map((slug) => found.get(slug)).find((id) => id !== undefined),
+    );
+    if (technologyIds.includes(undefined) || (query.author && !author)) return undefined;
     return {
-      technologyIds: technologyIds.sort(),
+      technologyIds: [...new Set(technologyIds as string[])].sort(),
       searchTerms: toSearchTerms(query.q ?? ''),
       authorId: author?.id,
     };

@@ -1,4 +1,4 @@
-import type { Sort } from '@portfolio-master/contract';
+import { type Sort, toLatin } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { readRows } from '../../db/hot-reads.js';
@@ -55,13 +55,18 @@ export function searchEntry(source: SearchSource): { document: string; technolog
 
 const technologyToken = (id: string) => `t${id}`;
 
+/** Every apostrophe people type (o‘, g‘ and the tutuq belgisi); ʻ and ʼ are letters to Unicode. */
+const APOSTROPHES = /[‘’'`ʻʼ]/g;
+
 /**
- * Runs of letters and digits, lowercased and without diacritics (as SQLite's `remove_diacritics 2`
- * does), so that documents and queries are split the same way on both dialects.
+ * Runs of letters and digits, in Latin (Cyrillic Uzbek is folded to Latin, so either script finds the
+ * other), lowercased and without diacritics (as SQLite's `remove_diacritics 2` does), so that documents
+ * and queries are split the same way on both dialects. Every apostrophe splits alike.
  */
 function searchWords(text: string): string[] {
   return (
-    text
+    toLatin(text)
+      .replace(APOSTROPHES, '’')
       .toLowerCase()
       .normalize('NFKD')
       .replace(/\p{M}+/gu, '')
@@ -181,6 +186,45 @@ export async function writeSearchEntries(
     }
     if (dialect === 'sqlite') await addSearchTerms(db, words);
   }
+}
+
+/**
+ * What the text index is made by: 2 folds Cyrillic to Latin and splits every apostrophe alike. Index
+ * entries written by an older version are rewritten at start (`bringSearchIndexUpToDate`).
+ */
+export const SEARCH_INDEX_VERSION = 2;
+
+/** Letters whose indexing changed in version 2: Cyrillic, and the apostrophes Unicode calls letters. */
+const CHANGED_IN_2 = { sqlite: '*[Ѐ-ӿʻʼ]*', postgres: '[Ѐ-ӿʻʼ]' };
+
+/**
+ * Rewrites the index entries an older version made differently, once: those of portfolios whose
+ * title, description, technologies or author's names hold a letter whose indexing changed. Answers how
+ * many were rewritten.
+ */
+export async function bringSearchIndexUpToDate(db: Kysely<Database>, dialect: Dialect): Promise<number> {
+  const state = await db.selectFrom('search_index_state').select('version').executeTakeFirst();
+  if (state && state.version >= SEARCH_INDEX_VERSION) return 0;
+  const changed = (column: string) =>
+    dialect === 'postgres'
+      ? sql`${sql.ref(column)} ~ ${CHANGED_IN_2.postgres}`
+      : sql`${sql.ref(column)} glob ${CHANGED_IN_2.sqlite}`;
+  const rows = await db
+    .selectFrom('portfolios as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select('p.id')
+    .where(
+      sql<boolean>`${changed('p.title')} or ${changed('p.description')} or ${changed('p.technology_names')}
+      or ${changed('u.username')} or ${changed('u.firstname')} or ${changed('u.lastname')}`,
+    )
+    .execute();
+  const ids = rows.map((row) => row.id);
+  await db.transaction().execute(async (trx) => {
+    await writeSearchEntries(trx, dialect, ids);
+    await trx.deleteFrom('search_index_state').execute();
+    await trx.insertInto('search_index_state').values({ version: SEARCH_INDEX_VERSION }).execute();
+  });
+  return ids.length;
 }
 
 /** Takes the portfolio out of the text index (its SQLite sort key stays its own). */

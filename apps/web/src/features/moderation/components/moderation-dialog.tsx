@@ -12,12 +12,12 @@ import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-e
 import { uz } from '../../../i18n/uz';
 import { useModerate, type Moderation } from '../api/moderate';
 
-/** How long a block lasts, as the select offers it; null: for good. */
+/** How long a block lasts, as the select offers it (its label's key in `uz.moderation.periods`); null: for good. */
 export const BLOCK_PERIODS = [
-  { days: 1, label: uz.moderation.periods.day },
-  { days: 7, label: uz.moderation.periods.week },
-  { days: 30, label: uz.moderation.periods.month },
-  { days: null, label: uz.moderation.periods.forGood },
+  { days: 1, label: 'day' },
+  { days: 7, label: 'week' },
+  { days: 30, label: 'month' },
+  { days: null, label: 'forGood' },
 ] as const;
 
 export interface PendingModeration {
@@ -127,7 +127,7 @@ export function ModerationDialog({
               >
                 {BLOCK_PERIODS.map((option) => (
                   <option key={option.label} value={option.days ?? 'forever'}>
-                    {option.label}
+                    {uz.moderation.periods[option.label]}
                   </option>
                 ))}
               </select>
