@@ -186,3 +186,46 @@ test('a first visit hydrates without asking the API again and without console me
   // The browser reports the page's own 404 status; nothing else may appear.
   expect(missing.messages.filter((message) => !message.includes('status of 404'))).toEqual([]);
 });
+
+test('Lotin | Кирилл: the chosen script from the first byte, what people wrote as written, search across scripts', async ({
+  page,
+}, info) => {
+  const phone = info.project.name === 'phone';
+  const chooseScript = async (name: 'Кирилл' | 'Lotin', menuLabel: string) => {
+    if (phone) await page.getByRole('button', { name: menuLabel }).click();
+    const group = page.locator(phone ? '.drawer' : '.navbar').getByRole('group');
+    await Promise.all([page.waitForURL('**/page/1'), group.getByRole('link', { name }).click()]);
+  };
+  await firstVisit(page, '/page/1');
+  await chooseScript('Кирилл', 'Menyuni ochish');
+
+  // The server's first byte is already Cyrillic: the document, and the same address fetched again.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
+  const document = await page.request.get('/page/1');
+  const html = await document.text();
+  expect(html).toContain('<html lang="uz-Cyrl">');
+  expect(html).toContain('Портфолио жойлаш');
+  expect(document.headers()['content-language']).toBe('uz-Cyrl');
+  await expect(page.getByRole('heading', { level: 1, name: 'Портфолиолар' })).toBeVisible();
+  // Titles are the authors' own.
+  const newest = seeded.titles[seeded.titles.length - 1]!;
+  await expect(page.getByRole('link', { name: newest })).toBeVisible();
+  await page.screenshot({ path: path.join(here, 'test-results', `cyrillic-${info.project.name}.png`) });
+
+  // It hydrates in Cyrillic, quietly, and a reload keeps the choice.
+  const visit = await firstVisit(page, `/portfolio/${encodeURIComponent(seeded.first.linktitle)}`);
+  expect(visit.messages).toEqual([]);
+  expect(visit.apiRequests).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: seeded.first.title })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
+
+  // A Cyrillic search finds Latin titles ("SSR loyiha ..." by "лойиҳа").
+  await page.goto(`/page/1?q=${encodeURIComponent('лойиҳа')}`);
+  await expect(page.getByRole('link', { name: newest })).toBeVisible();
+
+  await page.goto('/page/1');
+  await chooseScript('Lotin', 'Менюни очиш');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn');
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfoliolar' })).toBeVisible();
+});
