@@ -149,6 +149,13 @@ describe('server rendering', () => {
     });
     // The description's Markdown is never raw HTML in the page.
     expect(page.html).not.toContain('<script>alert(1)</script>');
+    // Sharing to Telegram: the page's public address and its title.
+    const share = /<a href="(https:\/\/t\.me\/share\/url\?[^"]+)"[^>]*>.*?Telegramda ulashish<\/a>/.exec(
+      page.html,
+    );
+    const shared = new URL(share![1]!.replaceAll('&amp;', '&'));
+    expect(shared.searchParams.get('url')).toBe(`https://portfolio.uz/portfolio/${summary.linktitle}`);
+    expect(shared.searchParams.get('text')).toBe('Ob-havo ilovasi');
     expect(page.modules).toEqual(['src/app/routes/portfolio.tsx']);
   });
 
@@ -184,6 +191,9 @@ describe('server rendering', () => {
       '@type': 'ProfilePage',
       mainEntity: { '@type': 'Person', alternateName: 'aziza_dev' },
     });
+    expect(page.html).toContain(
+      'href="https://t.me/share/url?url=https%3A%2F%2Fportfolio.uz%2Fprofile%2Faziza_dev&amp;text=Aziza%20Karimova"',
+    );
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { createBrowserHistory } from '../lib/router';
 import { readServerState } from '../lib/server-state';
 import { setScript } from '../i18n/script';
+import { setPublicUrl } from '../lib/site-url';
 import { App } from './app';
 import { preloadRoute } from './routes';
 
@@ -21,6 +22,7 @@ export async function startApp(
   // The server rendered the page in the reader's script and said which in <html lang>.
   setScript(document.documentElement.lang === 'uz-Cyrl' ? 'cyrl' : 'latn');
   const state = readServerState(stateText);
+  setPublicUrl(state?.publicUrl ?? '');
   const queryClient = createQueryClient();
   const history = createBrowserHistory();
   // Every later page starts its chunk and its data together, as soon as the address changes.

@@ -42,6 +42,10 @@ export const latin = {
     label: 'Yozuv',
   },
 
+  share: {
+    telegram: 'Telegramda ulashish',
+  },
+
   feeds: {
     site: 'Portfolio Master — yangi portfoliolar',
     technology: (name: string) => `${name} — yangi portfoliolar`,

@@ -6,14 +6,16 @@ export interface ServerState {
   renderTime: number;
   /** TanStack Query's dehydrated cache. */
   queries: unknown;
+  /** The site's public address (see site-url.ts). */
+  publicUrl?: string;
 }
 
 /**
  * JSON for a `<script type="application/json">` element. `<` is escaped, so no text in the data can end
  * the element or open a comment.
  */
-export function writeServerState(client: QueryClient, renderTime: number): string {
-  const state: ServerState = { renderTime, queries: dehydrate(client) };
+export function writeServerState(client: QueryClient, renderTime: number, publicUrl = ''): string {
+  const state: ServerState = { renderTime, queries: dehydrate(client), publicUrl };
   return JSON.stringify(state)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

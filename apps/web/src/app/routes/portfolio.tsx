@@ -19,6 +19,7 @@ import { useDeletePortfolio } from '../../features/portfolios/api/delete-portfol
 import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { GeneratedCover } from '../../features/portfolios/components/generated-cover';
 import { LikeButton } from '../../features/portfolios/components/like-button';
+import { TelegramShare } from '../../features/share/components/telegram-share';
 import { Markdown } from '../../features/portfolios/components/markdown';
 import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
 import { listHref } from '../../features/portfolios/list-query';
@@ -110,6 +111,10 @@ export function PortfolioRoute() {
                 {uz.portfolio.repository}
               </a>
             ) : null}
+            <TelegramShare
+              path={`/portfolio/${encodeURIComponent(portfolio.linktitle)}`}
+              text={portfolio.title}
+            />
             <ReportButton
               target="portfolio"
               id={portfolio._id}

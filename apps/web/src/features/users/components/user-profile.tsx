@@ -8,6 +8,7 @@ import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { uz } from '../../../i18n/uz';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
+import { TelegramShare } from '../../share/components/telegram-share';
 import { ReportButton } from '../../moderation/components/report-button';
 import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
@@ -79,6 +80,7 @@ export function UserProfile({
         <div className="profile-head__actions">
           {actions}
           {own ? null : <FollowButton user={user} />}
+          <TelegramShare path={`/profile/${encodeURIComponent(user.username)}`} text={fullName(user)} />
           {own ? null : (
             <ReportButton target="user" id={user._id} ownerId={user._id} label={fullName(user)} />
           )}
