@@ -90,11 +90,9 @@ describe('an index written by the earlier rules', () => {
       await sql`update portfolios set search_vector = to_tsvector('simple', 'фаргона водийси ипак йули')
         where id = ${id}`.execute(db);
     } else {
-      const { key } = await db
-        .selectFrom('portfolio_search_keys')
-        .select('key')
-        .where('portfolio_id', '=', id)
-        .executeTakeFirstOrThrow();
+      const found = await sql<{ key: number }>`select key from portfolio_search_keys
+        where portfolio_id = ${id}`.execute(db);
+      const key = found.rows[0]!.key;
       await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
       await sql`insert into portfolio_search (rowid, document, technologies)
         values (${key}, 'фаргона водийси ипак йули', '')`.execute(db);
