@@ -10,6 +10,7 @@ import {
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readerScript } from '../../lib/reader-script.js';
 import { currentAuth } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
 
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request) => {
-      await account.forgotPassword(request.body.email, request.ip);
+      await account.forgotPassword(request.body.email, request.ip, readerScript(request));
       return true as const;
     },
   );
@@ -49,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request, reply) => {
-      const { user, token } = await account.resetPassword(request.body, request.ip);
+      const { user, token } = await account.resetPassword(request.body, request.ip, readerScript(request));
       reply.header('x-token', token);
       return user;
     },
@@ -67,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request) => {
-      await account.requestEmailChange(currentAuth(request).user, request.body);
+      await account.requestEmailChange(currentAuth(request).user, request.body, readerScript(request));
       return true as const;
     },
   );
@@ -90,7 +91,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request) =>
-      account.confirmEmailChange(request.body.token, request.ip, request.auth?.user.id ?? null),
+      account.confirmEmailChange(
+        request.body.token,
+        request.ip,
+        request.auth?.user.id ?? null,
+        readerScript(request),
+      ),
   );
 
   app.get(
@@ -128,7 +134,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(currentAuth(request).user, request.body.currentPassword);
+      await account.deleteAccount(
+        currentAuth(request).user,
+        request.body.currentPassword,
+        readerScript(request),
+      );
       return reply.code(204).send();
     },
   );

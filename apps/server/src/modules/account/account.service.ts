@@ -1,4 +1,10 @@
-import type { AccountExport, ChangeEmailBody, ResetPasswordBody, User } from '@portfolio-master/contract';
+import type {
+  AccountExport,
+  ChangeEmailBody,
+  ResetPasswordBody,
+  Script,
+  User,
+} from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
@@ -63,13 +69,13 @@ export class AccountService {
    * Mails a reset link when the address has an account, and a note saying there is none otherwise: the
    * same answer, and the same work, either way.
    */
-  async forgotPassword(email: string, ip: string): Promise<void> {
+  async forgotPassword(email: string, ip: string, script: Script = 'latn'): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
     await limiter.consume(RATE_RULES.resetPerIp, ip);
     await limiter.consume(RATE_RULES.resetPerAddress, email);
     const user = await users.findUserByEmail(this.db, email);
     if (!user) {
-      await mailer.send(noAccountMail(email, `${publicUrl}/auth/register/emailverification`));
+      await mailer.send(noAccountMail(email, `${publicUrl}/auth/register/emailverification`, script));
       return;
     }
     const token = newToken();
@@ -82,7 +88,7 @@ export class AccountService {
       expiresAt: new Date(now.getTime() + LINK_MS).toISOString(),
     });
     await mailer.send(
-      passwordResetMail(email, `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`),
+      passwordResetMail(email, `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`, script),
     );
   }
 
@@ -90,7 +96,11 @@ export class AccountService {
    * Sets a new password with a mailed link, once: every session of the account ends, and the one
    * returned is the only one left.
    */
-  async resetPassword(body: ResetPasswordBody, ip: string): Promise<{ user: User; token: string }> {
+  async resetPassword(
+    body: ResetPasswordBody,
+    ip: string,
+    script: Script = 'latn',
+  ): Promise<{ user: User; token: string }> {
     await this.deps.limiter.consume(RATE_RULES.accountLinksPerIp, ip);
     const tokenHash = hashToken(body.token);
     const now = new Date();
@@ -116,7 +126,7 @@ export class AccountService {
     // Whoever knew the old password learns that it no longer works.
     await this.deps.limiter.reset(RATE_RULES.loginFailuresPerAccount, owner.id);
     await this.deps.mailer.send(
-      passwordChangedMail(owner.email, `${this.deps.publicUrl}/auth/forgot-password`),
+      passwordChangedMail(owner.email, `${this.deps.publicUrl}/auth/forgot-password`, script),
     );
     const user = await users.findUserById(this.db, owner.id);
     return { user: await this.deps.users.presentOne(user!, owner.id), token: session };
@@ -126,7 +136,7 @@ export class AccountService {
    * Mails a confirmation link to the new address (or, when it already has an account, a note saying so:
    * the answer does not tell which). The address changes only when the link is opened.
    */
-  async requestEmailChange(current: UserRow, body: ChangeEmailBody): Promise<void> {
+  async requestEmailChange(current: UserRow, body: ChangeEmailBody, script: Script = 'latn'): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
     await limiter.consume(RATE_RULES.emailChangesPerAccount, current.id);
     await this.checkPassword(current, body.currentPassword);
@@ -136,7 +146,7 @@ export class AccountService {
     }
     await limiter.consume(RATE_RULES.verificationPerAddress, body.email);
     if (await users.findUserByEmail(this.db, body.email)) {
-      await mailer.send(emailInUseMail(body.email, `${publicUrl}/auth/login`));
+      await mailer.send(emailInUseMail(body.email, `${publicUrl}/auth/login`, script));
       return;
     }
     const token = newToken();
@@ -150,12 +160,21 @@ export class AccountService {
       expiresAt: new Date(now.getTime() + LINK_MS).toISOString(),
     });
     await mailer.send(
-      emailChangeMail(body.email, `${publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`),
+      emailChangeMail(
+        body.email,
+        `${publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`,
+        script,
+      ),
     );
   }
 
   /** Moves the account to the address the link was mailed to, once; the old address hears of it. */
-  async confirmEmailChange(token: string, ip: string, viewerId: string | null): Promise<User> {
+  async confirmEmailChange(
+    token: string,
+    ip: string,
+    viewerId: string | null,
+    script: Script = 'latn',
+  ): Promise<User> {
     await this.deps.limiter.consume(RATE_RULES.accountLinksPerIp, ip);
     const now = new Date().toISOString();
     let before: UserRow | undefined;
@@ -177,7 +196,7 @@ export class AccountService {
     }
     const { userId, newEmail } = change!;
     await this.deps.changes.publish([changeTags.users, changeTags.user(userId)]);
-    if (before) await this.deps.mailer.send(emailChangedMail(before.email, newEmail));
+    if (before) await this.deps.mailer.send(emailChangedMail(before.email, newEmail, script));
     const user = await users.findUserById(this.db, userId);
     return this.deps.users.presentOne(user!, viewerId);
   }
@@ -187,14 +206,14 @@ export class AccountService {
    * technology links), its likes and comments elsewhere (counted off their portfolios), its images and
    * sessions. Counters stay equal to their rows.
    */
-  async deleteAccount(current: UserRow, currentPassword: string): Promise<void> {
+  async deleteAccount(current: UserRow, currentPassword: string, script: Script = 'latn'): Promise<void> {
     await this.checkPassword(current, currentPassword);
     const removed = await this.removeAccountRows(current.id);
     if (!removed) return;
     // Names, avatars and comments of the account showed on many pages: every kept page is dropped.
     await this.deps.changes.publish([changeTags.everything]);
     await this.deps.imageStore.remove(removed.images);
-    await this.deps.mailer.send(accountDeletedMail(current.email, current.username));
+    await this.deps.mailer.send(accountDeletedMail(current.email, current.username, script));
   }
 
   /**

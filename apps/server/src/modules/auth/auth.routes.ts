@@ -7,6 +7,7 @@ import {
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readerScript } from '../../lib/reader-script.js';
 import { fileFrom } from '../../lib/uploads.js';
 import { currentAuth, tokenFrom } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
@@ -25,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth
       },
     },
     async (request) => {
-      await auth.sendVerification(request.body.email, request.ip);
+      await auth.sendVerification(request.body.email, request.ip, readerScript(request));
       return true as const;
     },
   );

@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody } from '@portfolio-master/contract';
+import type { LoginBody, RegisterBody, Script } from '@portfolio-master/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -96,14 +96,14 @@ export class AuthService {
     }
   }
 
-  async sendVerification(email: string, ip: string): Promise<void> {
+  async sendVerification(email: string, ip: string, script: Script = 'latn'): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
     await limiter.consume(RATE_RULES.verificationPerIp, ip);
     await limiter.consume(RATE_RULES.verificationPerAddress, email);
 
     const existing = await users.findUserByEmail(this.db, email);
     if (existing) {
-      await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/auth/login`));
+      await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/auth/login`, script));
       return;
     }
     const token = newToken();
@@ -116,7 +116,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + VERIFICATION_HOURS * 3_600_000).toISOString(),
     });
     const link = `${publicUrl}/auth/register?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-    await mailer.send(verificationMail(email, link));
+    await mailer.send(verificationMail(email, link, script));
   }
 
   /**

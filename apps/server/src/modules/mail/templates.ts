@@ -1,15 +1,44 @@
-import type { Notification } from '@portfolio-master/contract';
+import { inScript, type Notification, type Script, scriptLanguageTag } from '@portfolio-master/contract';
 import type { MailMessage } from './mailer.js';
+
+/*
+ * Mails are written in Latin and sent in the script of the person they answer (`script`, the script of
+ * the request that asked for them). What people gave (an address, a name, a title, a comment) goes in
+ * through `own`, which keeps it as written.
+ */
+const OWN_START = '\uE000';
+const OWN_END = '\uE001';
+const OWN = /\uE000([^\uE001]*)\uE001/g;
+
+/** A value someone gave, kept as written when the mail's words are converted. */
+const own = (value: string | number) =>
+  `${OWN_START}${String(value).replace(/[\uE000\uE001]/g, '')}${OWN_END}`;
+
+/** The mail's words in `script`, what people gave as written. */
+function inMailScript(text: string, script: Script): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(OWN)) {
+    out += inScript(text.slice(last, match.index), script) + match[1]!;
+    last = match.index + match[0].length;
+  }
+  return out + inScript(text.slice(last), script);
+}
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  script: Script,
+  action?: { label: string; href: string },
+): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="color:#555;font-size:13px">Tugma ishlamasa, havolani brauzerga nusxalang:<br>${escapeHtml(action.href)}</p>`
+<p style="color:#555;font-size:13px">${escapeHtml(inScript('Tugma ishlamasa, havolani brauzerga nusxalang:', script))}<br>${escapeHtml(action.href)}</p>`
     : '';
-  return `<!doctype html><html lang="uz"><body style="font-family:system-ui,sans-serif;line-height:1.5">
+  return `<!doctype html><html lang="${scriptLanguageTag(script)}"><body style="font-family:system-ui,sans-serif;line-height:1.5">
 <h2>${escapeHtml(title)}</h2>
 ${body}
 ${button}
@@ -20,23 +49,33 @@ ${button}
 /** Text and HTML of a mail: its paragraphs, with an optional button whose link also stands as text. */
 function mail(
   to: string,
-  subject: string,
-  lines: string[],
+  script: Script,
+  subjectWords: string,
+  lineWords: string[],
   action?: { label: string; href: string; after?: string[] },
 ): MailMessage {
-  const after = action?.after ?? [];
+  const words = (text: string) => inMailScript(text, script);
+  const subject = words(subjectWords);
+  const lines = lineWords.map(words);
+  const after = (action?.after ?? []).map(words);
   const text = [...lines, ...(action ? [action.href] : []), ...after].join('\n\n');
   return {
     to,
     subject,
     text: `${text}\n`,
-    html: layout(subject, [...lines, ...after], action && { label: action.label, href: action.href }),
+    html: layout(
+      subject,
+      [...lines, ...after],
+      script,
+      action && { label: words(action.label), href: action.href },
+    ),
   };
 }
 
-export function verificationMail(to: string, link: string): MailMessage {
+export function verificationMail(to: string, link: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: email manzilingizni tasdiqlang',
     [
       'Assalomu alaykum!',
@@ -50,9 +89,10 @@ export function verificationMail(to: string, link: string): MailMessage {
   );
 }
 
-export function alreadyRegisteredMail(to: string, loginLink: string): MailMessage {
+export function alreadyRegisteredMail(to: string, loginLink: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: sizda allaqachon hisob bor',
     [
       'Assalomu alaykum!',
@@ -66,9 +106,10 @@ export function alreadyRegisteredMail(to: string, loginLink: string): MailMessag
   );
 }
 
-export function passwordResetMail(to: string, link: string): MailMessage {
+export function passwordResetMail(to: string, link: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: parolni tiklash',
     [
       'Assalomu alaykum!',
@@ -82,9 +123,10 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   );
 }
 
-export function noAccountMail(to: string, registerLink: string): MailMessage {
+export function noAccountMail(to: string, registerLink: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: bu manzil bilan hisob yo‘q',
     [
       'Assalomu alaykum!',
@@ -98,9 +140,10 @@ export function noAccountMail(to: string, registerLink: string): MailMessage {
   );
 }
 
-export function passwordChangedMail(to: string, resetLink: string): MailMessage {
+export function passwordChangedMail(to: string, resetLink: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: parolingiz o‘zgartirildi',
     [
       'Assalomu alaykum!',
@@ -114,9 +157,10 @@ export function passwordChangedMail(to: string, resetLink: string): MailMessage 
   );
 }
 
-export function emailChangeMail(to: string, link: string): MailMessage {
+export function emailChangeMail(to: string, link: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: yangi email manzilni tasdiqlang',
     [
       'Assalomu alaykum!',
@@ -130,9 +174,10 @@ export function emailChangeMail(to: string, link: string): MailMessage {
   );
 }
 
-export function emailInUseMail(to: string, loginLink: string): MailMessage {
+export function emailInUseMail(to: string, loginLink: string, script: Script = 'latn'): MailMessage {
   return mail(
     to,
+    script,
     'Portfolio Master: bu manzil band',
     [
       'Assalomu alaykum!',
@@ -146,18 +191,18 @@ export function emailInUseMail(to: string, loginLink: string): MailMessage {
   );
 }
 
-export function emailChangedMail(to: string, newEmail: string): MailMessage {
-  return mail(to, 'Portfolio Master: email manzilingiz o‘zgartirildi', [
+export function emailChangedMail(to: string, newEmail: string, script: Script = 'latn'): MailMessage {
+  return mail(to, script, 'Portfolio Master: email manzilingiz o‘zgartirildi', [
     'Assalomu alaykum!',
-    `Hisobingiz email manzili ${newEmail} ga o‘zgartirildi. Bundan keyin xatlar va parolni tiklash havolalari shu manzilga boradi.`,
+    `Hisobingiz email manzili ${own(newEmail)} ga o‘zgartirildi. Bundan keyin xatlar va parolni tiklash havolalari shu manzilga boradi.`,
     'Agar buni siz qilmagan bo‘lsangiz, saytning pastidagi manzil orqali darhol xabar bering.',
   ]);
 }
 
-export function accountDeletedMail(to: string, username: string): MailMessage {
-  return mail(to, 'Portfolio Master: hisobingiz o‘chirildi', [
+export function accountDeletedMail(to: string, username: string, script: Script = 'latn'): MailMessage {
+  return mail(to, script, 'Portfolio Master: hisobingiz o‘chirildi', [
     'Assalomu alaykum!',
-    `@${username} hisobi va undagi barcha portfoliolar, izohlar, yoqtirishlar va rasmlar o‘chirildi. Portfolio Master’dan foydalanganingiz uchun rahmat.`,
+    `@${own(username)} hisobi va undagi barcha portfoliolar, izohlar, yoqtirishlar va rasmlar o‘chirildi. Portfolio Master’dan foydalanganingiz uchun rahmat.`,
   ]);
 }
 
@@ -166,10 +211,11 @@ export function notificationMail(
   to: string,
   notification: Notification,
   links: { portfolioLink: string; unsubscribeLink: string; oneClickLink: string },
+  script: Script = 'latn',
 ): MailMessage {
-  const actor = `${notification.actor.firstname} ${notification.actor.lastname}`.trim();
-  const title = notification.portfolio.title;
-  const quote = notification.comment ? `«${notification.comment.excerpt}»` : '';
+  const actor = own(`${notification.actor.firstname} ${notification.actor.lastname}`.trim());
+  const title = own(notification.portfolio.title);
+  const quote = notification.comment ? `«${own(notification.comment.excerpt)}»` : '';
   const { subject, line, label } = {
     comment: {
       subject: `Portfolio Master: «${title}» portfoliongizga izoh`,
@@ -192,10 +238,10 @@ export function notificationMail(
       label: 'Portfolioni ko‘rish',
     },
   }[notification.kind];
-  const message = mail(to, subject, ['Assalomu alaykum!', line], {
+  const message = mail(to, script, subject, ['Assalomu alaykum!', line], {
     label,
     href: links.portfolioLink,
-    after: [`Bunday xatlarni olishni istamasangiz, bir bosishda to‘xtating: ${links.unsubscribeLink}`],
+    after: [`Bunday xatlarni olishni istamasangiz, bir bosishda to‘xtating: ${own(links.unsubscribeLink)}`],
   });
   return {
     ...message,
