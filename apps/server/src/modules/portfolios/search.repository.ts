@@ -1,7 +1,7 @@
 import { type Sort, toLatin } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import { readRows } from '../../db/hot-reads.js';
+import { hotRead, readRows } from '../../db/hot-reads.js';
 import type { Database } from '../../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planPage } from './list-plan.js';
 
@@ -325,43 +325,60 @@ export async function findTextIndexPage(
   const { criteria, sort, limit, offset } = plan;
   const match = plan.source === 'postgres-match' ? '' : await ftsMatch(db, criteria);
   if (match === null) return [];
-  let query;
-  switch (plan.source) {
-    case 'postgres-match':
-      query = sql<{ id: string }>`select p.id from portfolios p where ${postgresConditions(criteria)}
+  const build = () => {
+    let query;
+    switch (plan.source) {
+      case 'postgres-match':
+        query = sql<{ id: string }>`select p.id from portfolios p where ${postgresConditions(criteria)}
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-      break;
-    case 'author-matches':
-      query = sql<{ id: string }>`select p.id from portfolios p
+        break;
+      case 'author-matches':
+        query = sql<{ id: string }>`select p.id from portfolios p
         join portfolio_search_keys k on k.portfolio_id = p.id
         where p.author_id = ${criteria.authorId}
           and k.key in (select rowid from portfolio_search where portfolio_search match ${match})
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-      break;
-    case 'text-index-order':
-      query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
+        break;
+      case 'text-index-order':
+        query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
         join portfolio_search_keys k on k.key = s.rowid
         where portfolio_search match ${match}
         order by s.rowid desc limit ${limit} offset ${offset}`;
-      break;
-    case 'counter-index-walk':
-      query = sql<{ id: string }>`select p.id from portfolios p
+        break;
+      case 'counter-index-walk':
+        query = sql<{ id: string }>`select p.id from portfolios p
         indexed by ${COUNTER_INDEX[sort as Exclude<Sort, 'new'>]}
         join portfolio_search_keys k on k.portfolio_id = p.id
         where p.hidden_at is null and exists (select 1 from portfolio_search s
           where s.rowid = k.key and portfolio_search match ${match})
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-      break;
-    case 'sorted-matches':
-      // CROSS JOIN keeps SQLite from walking the whole counter index instead.
-      query = sql<{ id: string }>`select p.id from portfolio_search s
+        break;
+      case 'sorted-matches':
+        // CROSS JOIN keeps SQLite from walking the whole counter index instead.
+        query = sql<{ id: string }>`select p.id from portfolio_search s
         cross join portfolio_search_keys k on k.key = s.rowid
         cross join portfolios p on p.id = k.portfolio_id
         where portfolio_search match ${match}
         order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
-      break;
+        break;
+    }
+    return query;
+  };
+  if (plan.source === 'postgres-match') {
+    const rows = await readRows<{ id: string }>(db, build().compile(db));
+    return rows.map((row) => row.id);
   }
-  const rows = await readRows<{ id: string }>(db, query.compile(db));
+  // SQLite: the statement depends only on the plan's source and sort; it is built once for each.
+  const parameters =
+    plan.source === 'author-matches' ? [criteria.authorId, match, limit, offset] : [match, limit, offset];
+  const rows = await hotRead<{ id: string }>(
+    db,
+    `text-index-page:${plan.source}:${sort}`,
+    parameters,
+    () => ({
+      compile: () => build().compile(db),
+    }),
+  );
   return rows.map((row) => row.id);
 }
 
