@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/chromium.mjs';
 
 const chromium = chromiumPath();
+// Routes also see the service worker's own requests, so a test can take the worker offline too
+// (Chromium's offline emulation covers pages only).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 // `node e2e/run.mjs` (what `npm test` uses) picks free ports; 3199 is for running Playwright by hand.
 const port = Number(process.env.E2E_PORT ?? 3199);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes `.br` and `.gz` next to every text asset, so a static server with pre-compressed support
@@ -44,8 +45,79 @@ const proxy = {
   '/image': { target: apiTarget, changeOrigin: true },
 };
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+/**
+ * Installable, and readable offline (docs/decisions/0033-installable-and-offline.md): Workbox's service
+ * worker keeps the build's files, the last 30 public pages read and their images; an address never opened
+ * answers the offline page. Nothing from the API is kept: what is personal is never in the worker's caches.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // The app registers the worker itself (lib/service-worker.ts), after the page has loaded.
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'offline.html', 'icons/*.png'],
+  manifest: {
+    id: '/',
+    name: 'Portfolio Master',
+    short_name: 'Portfolio',
+    description: 'Dasturchilar portfoliolari: loyihalarni ko‘ring, yoqtiring va izoh qoldiring',
+    lang: 'uz',
+    dir: 'ltr',
+    start_url: '/page/1',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f6f7fb',
+    theme_color: '#2f5bea',
+    categories: ['developer', 'social'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The page template (index.html) is the server's, filled for every request: never served as is.
+    globPatterns: ['**/*.{js,css,svg,png,html}'],
+    globIgnores: ['index.html', '**/*.br', '**/*.gz'],
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Pages a reader may want again without a connection: the lists, portfolios and profiles they
+        // opened, and portfolios opened inside the app (lib/service-worker.ts `keepForOffline`). Written
+        // out here: the worker gets this function's source, not its surroundings.
+        urlPattern: ({ request, url }) =>
+          (request.mode === 'navigate' || request.headers.get('x-offline-copy') === '1') &&
+          url.origin === self.location.origin &&
+          /^\/(page|portfolio|profile)\/[^/]+$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 30 },
+          cacheableResponse: { statuses: [200] },
+          precacheFallback: { fallbackURL: '/offline.html' },
+        },
+      },
+      {
+        urlPattern: ({ request }) => request.mode === 'navigate',
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: '/offline.html' } },
+      },
+      {
+        urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/image/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'images',
+          expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress(), ...(isSsrBuild ? [] : [pwa])],
   resolve: {
     // The contract's TypeScript sources (its `source` export condition), so it needs no build first. The app
     // imports only types and `@portfolio-master/contract/constants`, so zod never reaches the bundle.
@@ -72,4 +144,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -15,6 +15,7 @@ import { uz } from '../i18n/uz';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteError } from './route-error';
+import { UpdatePrompt } from './update-prompt';
 import { matchRoute, type RouteMatch } from './routes';
 
 /** The document title follows the route's head, recomputed as its data arrives. */
@@ -83,6 +84,7 @@ export function Layout() {
       <ErrorBoundary resetKey={location.pathname}>
         <Footer />
       </ErrorBoundary>
+      <UpdatePrompt />
     </div>
   );
 }

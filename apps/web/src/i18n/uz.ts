@@ -46,6 +46,11 @@ export const latin = {
     telegram: 'Telegramda ulashish',
   },
 
+  offline: {
+    newVersion: 'Yangi versiya bor',
+    update: 'Yangilash',
+  },
+
   feeds: {
     site: 'Portfolio Master — yangi portfoliolar',
     technology: (name: string) => `${name} — yangi portfoliolar`,

@@ -180,6 +180,26 @@ describe('the built files', () => {
     expect(favicon.statusCode).toBe(200);
     expect(favicon.headers['cache-control']).toBe('no-cache');
   });
+
+  it('serves the service worker, the manifest, its icons and the offline page, always revalidated', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // A new build reaches readers at their next visit, never a year later.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('offline.html');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const icons = (manifest.json() as { icons: { src: string }[] }).icons;
+    expect(icons.length).toBe(3);
+    for (const icon of icons) expect((await get(icon.src)).headers['content-type']).toBe('image/png');
+    const offline = await get('/offline.html');
+    expect(offline.statusCode).toBe(200);
+    expect(offline.body).toContain('Internet yo‘q');
+    // Every page names the manifest.
+    expect((await get('/page/1')).body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
 });
 
 describe('rendered pages kept as ready bytes', () => {

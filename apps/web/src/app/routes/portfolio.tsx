@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../components/avatar';
 import { BackBar } from '../../components/back-bar';
@@ -25,14 +25,20 @@ import { PortfolioSlider } from '../../features/portfolios/components/portfolio-
 import { listHref } from '../../features/portfolios/list-query';
 import { errorMessage } from '../../lib/api-client';
 import { uz } from '../../i18n/uz';
+import { keepForOffline } from '../../lib/service-worker';
 
 export function PortfolioRoute() {
   const { linktitle = '' } = useParams();
   const { token, isSignedIn, user } = useAuth();
-  const query = usePortfolio(linktitle, token);
+  const query = usePortfolio(linktitle, token, { publicWhileLoading: true });
   const navigate = useNavigate();
   const remove = useDeletePortfolio();
   const [confirming, setConfirming] = useState(false);
+  const found = Boolean(query.data);
+  // Read here, so readable offline later (a page loaded in full is kept by the worker on its own).
+  useEffect(() => {
+    if (found) void keepForOffline(`/portfolio/${encodeURIComponent(linktitle)}`).catch(() => undefined);
+  }, [found, linktitle]);
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError || query.data === null) {

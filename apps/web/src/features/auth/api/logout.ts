@@ -1,5 +1,6 @@
 import { request } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
+import { forgetReading } from '../../../lib/service-worker';
 
 /** `POST /logout` revokes the session; then the token goes and the page reloads, as specified. */
 export async function logout(reload: () => void = () => window.location.reload()): Promise<void> {
@@ -9,5 +10,6 @@ export async function logout(reload: () => void = () => window.location.reload()
     // Signing out locally must work even when the server cannot be reached.
   }
   setToken(null);
+  await forgetReading().catch(() => undefined);
   reload();
 }

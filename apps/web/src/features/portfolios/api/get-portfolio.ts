@@ -1,5 +1,5 @@
 import type { Portfolio } from '@portfolio-master/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, nullWhenMissing, type ReadContext } from '../../../lib/api-client';
 
 /**
@@ -16,6 +16,22 @@ export const portfolioQueryOptions = (idOrLinktitle: string, token: string | nul
     queryFn: (context) => getPortfolio(idOrLinktitle, context),
   });
 
-export function usePortfolio(idOrLinktitle: string, token: string | null) {
-  return useQuery(portfolioQueryOptions(idOrLinktitle, token));
+/**
+ * With `publicWhileLoading`, a signed-in reader sees the page as everyone sees it (the server's, or the
+ * one kept for reading offline) until their own answer arrives; without a connection that is all they
+ * get, and the query waits for the connection to come back.
+ */
+export function usePortfolio(
+  idOrLinktitle: string,
+  token: string | null,
+  { publicWhileLoading = false }: { publicWhileLoading?: boolean } = {},
+) {
+  const client = useQueryClient();
+  return useQuery({
+    ...portfolioQueryOptions(idOrLinktitle, token),
+    placeholderData:
+      publicWhileLoading && token !== null
+        ? () => client.getQueryData(portfolioQueryOptions(idOrLinktitle, null).queryKey) ?? undefined
+        : undefined,
+  });
 }
