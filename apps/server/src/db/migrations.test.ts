@@ -109,6 +109,7 @@ beforeAll(async () => {
     '20261205090000_original_images',
     '20261206090000_covering_order_indexes',
     '20261207090000_search_index_state',
+    '20261208090000_user_script',
   ]);
 });
 

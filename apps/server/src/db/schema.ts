@@ -35,6 +35,8 @@ export interface UsersTable {
   blocked_at: NullableTimestamp;
   blocked_until: NullableTimestamp;
   blocked_reason: NullableText;
+  /** The script the account last read the site in ('latn' | 'cyrl'), for its notification mails. */
+  script: NullableText;
 }
 
 export interface SessionsTable {

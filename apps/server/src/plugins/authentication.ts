@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/http-error.js';
+import { statedScript } from '../lib/reader-script.js';
 import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -14,14 +15,22 @@ export function tokenFrom(request: FastifyRequest, header = 'x-token'): string |
   return token?.trim() || undefined;
 }
 
-/** preHandlers that resolve `request.auth` from the x-token header. */
+/**
+ * preHandlers that resolve `request.auth` from the x-token header. The script the request states is
+ * remembered for the account when it changed (its notification mails are written in it).
+ */
 export function authenticationHooks(authService: AuthService) {
+  const resolve = async (request: FastifyRequest) => {
+    request.auth = await authService.authenticate(tokenFrom(request));
+    const script = request.auth ? statedScript(request) : undefined;
+    if (request.auth && script && request.auth.user.script !== script) {
+      await authService.rememberScript(request.auth.user.id, script);
+    }
+  };
   return {
-    async optional(request: FastifyRequest) {
-      request.auth = await authService.authenticate(tokenFrom(request));
-    },
+    optional: resolve,
     async required(request: FastifyRequest) {
-      request.auth = await authService.authenticate(tokenFrom(request));
+      await resolve(request);
       if (!request.auth) throw unauthorized('Avval tizimga kiring: token yo‘q yoki eskirgan');
     },
   };

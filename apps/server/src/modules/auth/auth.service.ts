@@ -241,6 +241,11 @@ export class AuthService {
     return new Set(found.liked);
   }
 
+  /** The script the account reads the site in, for mails about other people's actions. */
+  async rememberScript(userId: string, script: Script): Promise<void> {
+    await this.db.updateTable('users').set({ script }).where('id', '=', userId).execute();
+  }
+
   async logout(sessionId: string): Promise<void> {
     await auth.deleteSession(this.db, sessionId);
   }

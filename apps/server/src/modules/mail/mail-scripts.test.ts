@@ -59,6 +59,59 @@ describe('mails in the script of the person they answer', () => {
   });
 });
 
+describe('notification mails in the script the account reads the site in', () => {
+  it('remembers the script a signed-in request states, and writes the account’s notifications in it', async () => {
+    const author = await signUp(context);
+    const reader = await signUp(context, { firstname: 'Sherzod' });
+    const me = (headers: Record<string, string>) =>
+      call(context.app, {
+        method: 'GET',
+        url: '/api/user/me',
+        headers: { 'x-token': author.token, ...headers },
+      });
+    const stored = async () =>
+      (
+        await context.app.services.db
+          .selectFrom('users')
+          .select('script')
+          .where('id', '=', author.id)
+          .executeTakeFirstOrThrow()
+      ).script;
+    expect(await stored()).toBeNull();
+    expect((await me({ cookie: 'script=cyrl' })).statusCode).toBe(200);
+    expect(await stored()).toBe('cyrl');
+    // A client that states nothing (the original web app, curl) changes nothing.
+    await me({});
+    await me({ 'accept-language': 'en-US,en;q=0.9' });
+    expect(await stored()).toBe('cyrl');
+
+    const created = await call(context.app, {
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: { 'x-token': author.token },
+      payload: { title: 'Ob-havo ilovasi', url: 'https://ob-havo.example.uz', used: ['React'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const portfolio = created.json() as { _id: string; title: string };
+    const before = context.smtp.messages.length;
+    const comment = await call(context.app, {
+      method: 'PUT',
+      url: `/api/portfolio/comment/${portfolio._id}`,
+      headers: { 'x-token': reader.token },
+      payload: { body: 'Zo‘r ish!' },
+    });
+    expect(comment.statusCode).toBe(201);
+    const mail = await context.smtp.waitForMail(author.email, () => context.smtp.messages.length > before);
+    expect(mail.subject).toMatch(/портфолионгизга изоҳ$/);
+    expect(mail.text).toContain('«Zo‘r ish!»');
+    expect(mail.text).toContain(portfolio.title);
+
+    // Back to Latin.
+    await me({ 'accept-language': 'uz-Latn' });
+    expect(await stored()).toBe('latn');
+  });
+});
+
 describe('what people gave stays as written', () => {
   it('keeps an address, a name, a title and a comment in a Cyrillic mail', () => {
     const changed = emailChangedMail('old@example.uz', 'yangi.manzil@example.uz', 'cyrl');

@@ -82,18 +82,23 @@ export class NotificationsService {
       if (settings[column(row.kind)] !== 1) continue;
       const recipient = await this.db
         .selectFrom('users')
-        .select('email')
+        .select(['email', 'script'])
         .where('id', '=', row.user_id)
         .executeTakeFirst();
       if (!recipient) continue;
       const { publicUrl } = this.deps;
       const query = `token=${encodeURIComponent(settings.unsubscribe_token)}&kind=${row.kind}`;
       await this.deps.mailer.send(
-        notificationMail(recipient.email, this.toNotification(row), {
-          portfolioLink: `${publicUrl}/portfolio/${encodeURIComponent(row.portfolio_linktitle)}`,
-          unsubscribeLink: `${publicUrl}/unsubscribe?${query}`,
-          oneClickLink: `${publicUrl}/api/notifications/unsubscribe?${query}`,
-        }),
+        notificationMail(
+          recipient.email,
+          this.toNotification(row),
+          {
+            portfolioLink: `${publicUrl}/portfolio/${encodeURIComponent(row.portfolio_linktitle)}`,
+            unsubscribeLink: `${publicUrl}/unsubscribe?${query}`,
+            oneClickLink: `${publicUrl}/api/notifications/unsubscribe?${query}`,
+          },
+          recipient.script === 'cyrl' ? 'cyrl' : 'latn',
+        ),
       );
     }
   }
