@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inScript, preferredScript, scriptLanguageTag, toCyrillic, toLatin } from './script.js';
+import {
+  asWritten,
+  convertAroundGiven,
+  inScript,
+  preferredScript,
+  scriptLanguageTag,
+  toCyrillic,
+  toLatin,
+} from './script.js';
 
 /** Latin and Cyrillic spellings that each convert to the other. */
 const BOTH: [latin: string, cyrillic: string][] = [
@@ -352,4 +360,14 @@ describe('the reader’s script', () => {
     expect(scriptLanguageTag('latn')).toBe('uz-Latn');
     expect(scriptLanguageTag('cyrl')).toBe('uz-Cyrl');
   });
+});
+
+it('converts only the site’s words around what people gave', () => {
+  const text = `${asWritten('Shoxrux')} «${asWritten('Yangi loyiha')}» portfoliongizga izoh qoldirdi`;
+  expect(convertAroundGiven(text, toCyrillic)).toBe('Shoxrux «Yangi loyiha» портфолионгизга изоҳ қолдирди');
+  expect(convertAroundGiven(text, (words) => words)).toBe(
+    'Shoxrux «Yangi loyiha» portfoliongizga izoh qoldirdi',
+  );
+  // A given value cannot forge the marks.
+  expect(convertAroundGiven(asWritten('a\uE001b\uE000c'), toCyrillic)).toBe('abc');
 });

@@ -289,6 +289,30 @@ export function toLatin(text: string): string {
   return text.replace(CYRILLIC_WORD, wordToLatin);
 }
 
+/*
+ * A text the site writes around what people gave (a name, a title, an address): the given values go in
+ * through `asWritten`, which marks them with private-use characters no conversion touches, and
+ * `convertAroundGiven` converts only the site's words between them and takes the marks away.
+ */
+const GIVEN_START = '\uE000';
+const GIVEN_END = '\uE001';
+const GIVEN = /\uE000([^\uE001]*)\uE001/g;
+
+/** A value someone gave, kept as written when the text around it is converted. */
+export const asWritten = (value: string | number) =>
+  `${GIVEN_START}${String(value).replace(/[\uE000\uE001]/g, '')}${GIVEN_END}`;
+
+/** `text` with the site's words passed through `convert` and the values marked by `asWritten` as given. */
+export function convertAroundGiven(text: string, convert: (words: string) => string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(GIVEN)) {
+    out += convert(text.slice(last, match.index)) + match[1]!;
+    last = match.index + match[0].length;
+  }
+  return out + convert(text.slice(last));
+}
+
 /** A text the site wrote (Latin) in the reader's script. */
 export const inScript = (text: string, script: Script) => (script === 'cyrl' ? toCyrillic(text) : text);
 

@@ -49,10 +49,7 @@ export function apiSecurityHeaders(documents: Record<string, string>): Record<st
 /** Answers under /api/ that are documents a browser shows: the API's own reference pages. */
 const API_DOCUMENTS = /^\/api\/docs(\/|\?|$)/;
 
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: HelmetOptions,
-): { documents: Record<string, string>; api: Record<string, string> } {
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const documents = securityHeaders(options);
   const api = apiSecurityHeaders(documents);
   app.addHook('onRequest', (request, reply, done) => {
@@ -60,5 +57,4 @@ export function registerSecurityHeaders(
     reply.headers(url.startsWith('/api/') && !API_DOCUMENTS.test(url) ? api : documents);
     done();
   });
-  return { documents, api };
 }

@@ -1,4 +1,4 @@
-import { type Script, toCyrillic } from '@portfolio-master/contract/script';
+import { asWritten, convertAroundGiven, type Script, toCyrillic } from '@portfolio-master/contract/script';
 
 /*
  * The reader's script. Latin is the source; the Cyrillic of each text is made from it when first read
@@ -29,23 +29,18 @@ export function inCurrentScript(text: string): string {
   return converted;
 }
 
-/** Marks for the arguments of a text function: private-use characters, never converted. */
-const mark = (index: number) => `\uE000${index}\uE001`;
-const MARKS = /\uE000(\d+)\uE001/g;
-
 /**
  * A text function in the reader's script, with what it is given (a title, a name, an e-mail) left as
- * it is: the function is called with marks in place of its string arguments, the text around them is
- * converted, then the arguments are put back. Numbers and null pass as they are (they choose the
- * wording).
+ * it is: its string arguments go in through `asWritten`, and only the text around them is converted
+ * (each piece of the site's words once, then kept). Numbers and null pass as they are (they choose
+ * the wording).
  */
 function convertedFunction(fn: (...args: never[]) => unknown) {
   return (...args: unknown[]) => {
     if (current === 'latn') return (fn as (...a: unknown[]) => unknown)(...args);
-    const marked = args.map((arg, index) => (typeof arg === 'string' ? mark(index) : arg));
+    const marked = args.map((arg) => (typeof arg === 'string' ? asWritten(arg) : arg));
     const result = (fn as (...a: unknown[]) => unknown)(...marked);
-    if (typeof result !== 'string') return result;
-    return inCurrentScript(result).replace(MARKS, (_, index: string) => String(args[Number(index)]));
+    return typeof result === 'string' ? convertAroundGiven(result, inCurrentScript) : result;
   };
 }
 

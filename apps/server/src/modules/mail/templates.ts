@@ -1,29 +1,22 @@
-import { inScript, type Notification, type Script, scriptLanguageTag } from '@portfolio-master/contract';
+import {
+  asWritten,
+  convertAroundGiven,
+  inScript,
+  type Notification,
+  type Script,
+  scriptLanguageTag,
+} from '@portfolio-master/contract';
 import type { MailMessage } from './mailer.js';
 
 /*
  * Mails are written in Latin and sent in the script of the person they answer (`script`, the script of
  * the request that asked for them). What people gave (an address, a name, a title, a comment) goes in
- * through `own`, which keeps it as written.
+ * through `asWritten`, which keeps it as written.
  */
-const OWN_START = '\uE000';
-const OWN_END = '\uE001';
-const OWN = /\uE000([^\uE001]*)\uE001/g;
-
-/** A value someone gave, kept as written when the mail's words are converted. */
-const own = (value: string | number) =>
-  `${OWN_START}${String(value).replace(/[\uE000\uE001]/g, '')}${OWN_END}`;
 
 /** The mail's words in `script`, what people gave as written. */
-function inMailScript(text: string, script: Script): string {
-  let out = '';
-  let last = 0;
-  for (const match of text.matchAll(OWN)) {
-    out += inScript(text.slice(last, match.index), script) + match[1]!;
-    last = match.index + match[0].length;
-  }
-  return out + inScript(text.slice(last), script);
-}
+const inMailScript = (text: string, script: Script) =>
+  convertAroundGiven(text, (words) => inScript(words, script));
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -194,7 +187,7 @@ export function emailInUseMail(to: string, loginLink: string, script: Script = '
 export function emailChangedMail(to: string, newEmail: string, script: Script = 'latn'): MailMessage {
   return mail(to, script, 'Portfolio Master: email manzilingiz o‘zgartirildi', [
     'Assalomu alaykum!',
-    `Hisobingiz email manzili ${own(newEmail)} ga o‘zgartirildi. Bundan keyin xatlar va parolni tiklash havolalari shu manzilga boradi.`,
+    `Hisobingiz email manzili ${asWritten(newEmail)} ga o‘zgartirildi. Bundan keyin xatlar va parolni tiklash havolalari shu manzilga boradi.`,
     'Agar buni siz qilmagan bo‘lsangiz, saytning pastidagi manzil orqali darhol xabar bering.',
   ]);
 }
@@ -202,7 +195,7 @@ export function emailChangedMail(to: string, newEmail: string, script: Script = 
 export function accountDeletedMail(to: string, username: string, script: Script = 'latn'): MailMessage {
   return mail(to, script, 'Portfolio Master: hisobingiz o‘chirildi', [
     'Assalomu alaykum!',
-    `@${own(username)} hisobi va undagi barcha portfoliolar, izohlar, yoqtirishlar va rasmlar o‘chirildi. Portfolio Master’dan foydalanganingiz uchun rahmat.`,
+    `@${asWritten(username)} hisobi va undagi barcha portfoliolar, izohlar, yoqtirishlar va rasmlar o‘chirildi. Portfolio Master’dan foydalanganingiz uchun rahmat.`,
   ]);
 }
 
@@ -213,9 +206,9 @@ export function notificationMail(
   links: { portfolioLink: string; unsubscribeLink: string; oneClickLink: string },
   script: Script = 'latn',
 ): MailMessage {
-  const actor = own(`${notification.actor.firstname} ${notification.actor.lastname}`.trim());
-  const title = own(notification.portfolio.title);
-  const quote = notification.comment ? `«${own(notification.comment.excerpt)}»` : '';
+  const actor = asWritten(`${notification.actor.firstname} ${notification.actor.lastname}`.trim());
+  const title = asWritten(notification.portfolio.title);
+  const quote = notification.comment ? `«${asWritten(notification.comment.excerpt)}»` : '';
   const { subject, line, label } = {
     comment: {
       subject: `Portfolio Master: «${title}» portfoliongizga izoh`,
@@ -241,7 +234,9 @@ export function notificationMail(
   const message = mail(to, script, subject, ['Assalomu alaykum!', line], {
     label,
     href: links.portfolioLink,
-    after: [`Bunday xatlarni olishni istamasangiz, bir bosishda to‘xtating: ${own(links.unsubscribeLink)}`],
+    after: [
+      `Bunday xatlarni olishni istamasangiz, bir bosishda to‘xtating: ${asWritten(links.unsubscribeLink)}`,
+    ],
   });
   return {
     ...message,
