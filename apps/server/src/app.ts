@@ -52,6 +52,7 @@ import { requestForLog, SECRET_HEADERS } from './lib/log-redaction.js';
 import { registerUploads } from './plugins/uploads.js';
 import { createServices, type AppServices } from './services.js';
 import { exposedCollector, QuietTime } from './lib/quiet-time.js';
+import { nativeHeapTrimmer } from './lib/native-heap.js';
 
 z.config(z.locales.uz());
 
@@ -263,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     ],
     collect: exposedCollector(),
+    release: nativeHeapTrimmer(),
     onTrimmed: (dropped) => {
       const { rss, heapTotal, external } = process.memoryUsage();
       const mb = (bytes: number) => Math.round(bytes / 1e6);

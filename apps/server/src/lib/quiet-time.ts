@@ -18,6 +18,8 @@ export class QuietTime {
       /** Each drops what nobody used for the given time and answers how many entries went. */
       trims: readonly ((idleMs: number) => number)[];
       collect?: (() => void) | undefined;
+      /** Hands the C heap's free pages back to the system, after the second collection (see native-heap.ts). */
+      release?: (() => unknown) | undefined;
       /** Told how many entries went, after the second collection (or at once without `collect`). */
       onTrimmed?: (dropped: number) => void;
       /** How long after the first collection the second runs (2 s). */
@@ -43,8 +45,9 @@ export class QuietTime {
     if (this.trimmed || this.now() - this.lastRequest < this.options.quietMs) return 0;
     this.trimmed = true;
     const dropped = this.options.trims.reduce((sum, trim) => sum + trim(this.options.quietMs), 0);
-    const { collect, onTrimmed } = this.options;
+    const { collect, release, onTrimmed } = this.options;
     if (!collect) {
+      release?.();
       onTrimmed?.(dropped);
       return dropped;
     }
@@ -55,6 +58,7 @@ export class QuietTime {
     clearTimeout(this.settling);
     this.settling = setTimeout(() => {
       collect();
+      release?.();
       onTrimmed?.(dropped);
     }, this.options.settleMs ?? 2000);
     this.settling.unref();
