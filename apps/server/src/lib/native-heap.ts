@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type Koffi from 'koffi';
 
 /**
  * glibc's `malloc_trim(0)`, where the process runs on glibc: it hands back to the system the free pages
@@ -14,7 +15,7 @@ export function nativeHeapTrimmer(): (() => boolean) | undefined {
   if (!report?.header?.glibcVersionRuntime) return undefined;
   try {
     // koffi ships its binaries per platform as optional packages: a missing one is not an error here.
-    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
+    const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
     const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
     // 1 when memory went back to the system.
     return () => trim(0) === 1;
