@@ -185,8 +185,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Third-party plugins first, then ours.
   registerSecurityHeaders(app, {
     // Plain-http local use must keep working; TLS terminates at the proxy in production.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        // Telegram's Login Widget script (only when signing in with Telegram is on).
+        ...(config.telegram && { scriptSrc: ["'self'", 'https://telegram.org'] }),
+      },
+    },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Telegram's sign-in window answers its opener: the opener policy must let popups keep it.
+    ...(config.telegram && { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, {

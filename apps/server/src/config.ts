@@ -74,6 +74,20 @@ const environmentSchema = z.object({
     emptyToUndefined,
     z.string().min(16, { error: 'kamida 16 belgi bo‘lishi kerak' }).optional(),
   ),
+  TELEGRAM_BOT_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, { error: 'botning foydalanuvchi nomi (@ siz) bo‘lishi kerak' })
+      .optional(),
+  ),
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9]+:[A-Za-z0-9_-]{20,}$/, { error: 'BotFather bergan token ko‘rinishida bo‘lishi kerak' })
+      .optional(),
+  ),
   RESPONSE_VALIDATION: z.preprocess(
     emptyToUndefined,
     z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' }).optional(),
@@ -105,6 +119,11 @@ export interface Config {
   bucket: BucketConfig | undefined;
   /** Where the bucket's objects are public (a CDN): images are redirected there instead of sent. */
   publicImageUrl: string | undefined;
+  /**
+   * Signing in with Telegram (its Login Widget), when both the bot's name and its token are set; the token
+   * only checks what the widget hands over and never leaves the server.
+   */
+  telegram: { botName: string; botToken: string; botId: string } | undefined;
   /** `/metrics` answers only with this bearer token; unset, it is not there. */
   metricsToken: string | undefined;
   /**
@@ -145,6 +164,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Sozlamalar noto‘g‘ri (environment):\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if ((env.TELEGRAM_BOT_NAME === undefined) !== (env.TELEGRAM_BOT_TOKEN === undefined)) {
+    throw new ConfigError(
+      'Sozlamalar noto‘g‘ri (environment):\n  TELEGRAM_BOT_NAME va TELEGRAM_BOT_TOKEN birga berilishi kerak',
+    );
+  }
   const seedDemo =
     env.SEED_DEMO === undefined ? env.NODE_ENV !== 'production' : ['on', 'true', '1'].includes(env.SEED_DEMO);
   const database: DatabaseConfig = env.DATABASE_URL.startsWith('sqlite:')
@@ -169,6 +193,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST,
     readCache: env.READ_CACHE,
     metricsToken: env.METRICS_TOKEN,
+    telegram:
+      env.TELEGRAM_BOT_NAME && env.TELEGRAM_BOT_TOKEN
+        ? {
+            botName: env.TELEGRAM_BOT_NAME,
+            botToken: env.TELEGRAM_BOT_TOKEN,
+            // The token's first part is the bot's public user id, which the widget asks Telegram about.
+            botId: env.TELEGRAM_BOT_TOKEN.split(':')[0]!,
+          }
+        : undefined,
     bucket: env.S3_URL === undefined ? undefined : parseBucketUrl(env.S3_URL),
     publicImageUrl: env.PUBLIC_IMAGE_URL?.replace(/\/+$/, ''),
     validateResponses:

@@ -146,7 +146,7 @@ describe('secrets never leave the server', () => {
       ['other password', hidden.password],
       ['hidden email', hidden.email],
       ['argon2 marker', '$argon2'],
-      ...rows.map((row): [string, string] => ['password hash', row.password_hash]),
+      ...rows.map((row): [string, string] => ['password hash', row.password_hash!]),
       ...sessionTokens.map((token): [string, string] => ['session token', token]),
       ...sessionTokens.map((token): [string, string] => ['session token hash', hashToken(token)]),
       ...verificationTokens.map((token): [string, string] => ['verification token', token]),

@@ -10,6 +10,7 @@ import { SharedLocks } from './lib/shared-locks.js';
 import { Reads } from './lib/reads.js';
 import { AccountService } from './modules/account/account.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { TelegramService } from './modules/auth/telegram.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from './modules/feeds/feeds.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
@@ -43,6 +44,7 @@ export interface AppServices {
   bucket: ImageBucket | undefined;
   locks: SharedLocks | undefined;
   auth: AuthService;
+  telegram: TelegramService;
   account: AccountService;
   users: UsersService;
   portfolios: PortfoliosService;
@@ -131,6 +133,7 @@ export async function createServices(
     bucket,
     locks,
     auth,
+    telegram: new TelegramService(db, { telegram: config.telegram, auth, limiter, changes }),
     account: new AccountService(db, {
       auth,
       users,

@@ -13,7 +13,7 @@ const linkToken = withoutNul(
 );
 
 /** The password typed to confirm a sensitive change: checked, not judged. */
-const currentPassword = withoutNul(
+export const currentPasswordSchema = withoutNul(
   z
     .string({ error: 'Joriy parol kiritilishi shart' })
     .min(1, { error: 'Joriy parol kiritilishi shart' })
@@ -28,15 +28,21 @@ export const resetPasswordBodySchema = z
   .meta({ id: 'ResetPasswordBody' });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/*
+ * The current password confirms a sensitive change. An account with no password (made by signing in with
+ * Telegram) sends none: a sign-in with Telegram in the last minutes confirms it instead.
+ */
 export const changeEmailBodySchema = z
-  .object({ email: emailSchema, currentPassword })
+  .object({ email: emailSchema, currentPassword: currentPasswordSchema.optional() })
   .meta({ id: 'ChangeEmailBody' });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
 export const confirmEmailBodySchema = z.object({ token: linkToken }).meta({ id: 'ConfirmEmailBody' });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
 
-export const deleteAccountBodySchema = z.object({ currentPassword }).meta({ id: 'DeleteAccountBody' });
+export const deleteAccountBodySchema = z
+  .object({ currentPassword: currentPasswordSchema.optional() })
+  .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 const isoDate = z.string().meta({ format: 'date-time' });
@@ -48,8 +54,9 @@ export const accountExportSchema = z
     account: z.object({
       _id: z.string(),
       username: z.string(),
-      email: z.string(),
+      email: z.string().nullable(),
       emailPublic: z.boolean(),
+      telegramId: z.string().nullable(),
       firstname: z.string(),
       lastname: z.string(),
       description: z.string(),

@@ -10,3 +10,4 @@ export * from './moderation.js';
 export * from './portfolios.js';
 export type * from './rendering.js';
 export * from './script.js';
+export * from './telegram.js';

@@ -16,6 +16,8 @@ export interface RenderRequest {
   now: number;
   /** The reader's script: the site's own texts are written in it, what people wrote stays as written. */
   script: Script;
+  /** The bot's numeric id, for Telegram's Login Widget, when signing in with Telegram is on. */
+  telegramBotId?: string | undefined;
 }
 
 export type RenderResult =

@@ -182,6 +182,10 @@ export const userSchema = z
     blocked: blockSchema.nullable().optional().meta({
       description: 'Whether and why the person may not write: only to the person and to admins',
     }),
+    signIn: z.object({ password: z.boolean(), telegram: z.boolean() }).optional().meta({
+      description:
+        'How the person signs in (a password, a linked Telegram account): only to the person themselves',
+    }),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

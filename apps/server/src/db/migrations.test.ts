@@ -110,6 +110,7 @@ beforeAll(async () => {
     '20261206090000_covering_order_indexes',
     '20261207090000_search_index_state',
     '20261208090000_user_script',
+    '20261209090000_telegram_accounts',
   ]);
 });
 
@@ -142,5 +143,78 @@ describe('moving a first-release database to the current schema', () => {
     expect(new Set(await find([], ['kutubxona']))).toEqual(new Set([id(20), id(22)]));
     expect(await find([], ['ob', 'hav'])).toEqual([id(21)]);
     expect(await find([id(11)], ['kutubxona'])).toEqual([]);
+  });
+});
+
+describe('accounts without an email or a password (signing in with Telegram)', () => {
+  it('keeps the account, its portfolios and its constraints after the users table is remade', async () => {
+    const { db } = handle;
+    const olim = await db.selectFrom('users').selectAll().where('id', '=', id(1)).executeTakeFirstOrThrow();
+    expect(olim).toMatchObject({
+      username: 'olim',
+      email: 'olim@example.uz',
+      password_hash: 'x',
+      telegram_id: null,
+    });
+    const owned = await db.selectFrom('portfolios').select('id').where('author_id', '=', id(1)).execute();
+    expect(owned).toHaveLength(portfolios.length);
+
+    const account = {
+      username: 'telegramchi',
+      email: null,
+      password_hash: null,
+      email_public: 0,
+      firstname: 'Telegram',
+      lastname: '',
+      image: null,
+      is_admin: 0,
+      description: '',
+      skills: '[]',
+      github_profile: '',
+      telegram_profile: '',
+      created_at: NOW,
+      updated_at: NOW,
+    } as const;
+    await db
+      .insertInto('users')
+      .values({ ...account, id: id(2), telegram_id: '123456789' })
+      .execute();
+    // Many accounts may have no email; a Telegram id and a username still belong to one account.
+    await db
+      .insertInto('users')
+      .values({ ...account, id: id(3), username: 'boshqa', telegram_id: null })
+      .execute();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ ...account, id: id(4), username: 'uchinchi', telegram_id: '123456789' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ ...account, id: id(4), username: 'TELEGRAMCHI', telegram_id: null })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ ...account, id: id(4), username: 'nusxa', email: 'olim@example.uz' })
+        .execute(),
+    ).rejects.toThrow();
+
+    // Foreign keys into the remade table still hold: a session needs its user and goes with it.
+    await expect(
+      db
+        .insertInto('sessions')
+        .values({ id: id(40), user_id: id(99), token_hash: 'a'.repeat(64), created_at: NOW, expires_at: NOW })
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('sessions')
+      .values({ id: id(41), user_id: id(3), token_hash: 'b'.repeat(64), created_at: NOW, expires_at: NOW })
+      .execute();
+    await db.deleteFrom('users').where('id', '=', id(3)).execute();
+    expect(await db.selectFrom('sessions').select('id').where('id', '=', id(41)).execute()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import * as originalImages from './migrations/20261205090000_original_images.js'
 import * as coveringOrderIndexes from './migrations/20261206090000_covering_order_indexes.js';
 import * as searchIndexState from './migrations/20261207090000_search_index_state.js';
 import * as userScript from './migrations/20261208090000_user_script.js';
+import * as telegramAccounts from './migrations/20261209090000_telegram_accounts.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '20261206090000_covering_order_indexes': coveringOrderIndexes,
   '20261207090000_search_index_state': searchIndexState,
   '20261208090000_user_script': userScript,
+  '20261209090000_telegram_accounts': telegramAccounts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

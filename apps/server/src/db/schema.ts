@@ -11,9 +11,11 @@ export type Flag = ColumnType<number, number, number>;
 export interface UsersTable {
   id: string;
   username: string;
-  email: string;
+  /** Null for an account made by signing in with Telegram, until its owner adds an address. */
+  email: string | null;
   email_public: Flag;
-  password_hash: string;
+  /** Null for an account made by signing in with Telegram, until its owner sets a password. */
+  password_hash: string | null;
   firstname: string;
   lastname: string;
   image: string | null;
@@ -37,6 +39,8 @@ export interface UsersTable {
   blocked_reason: NullableText;
   /** The script the account last read the site in ('latn' | 'cyrl'), for its notification mails. */
   script: NullableText;
+  /** The Telegram account that signs in to this one; no two accounts hold the same. */
+  telegram_id: NullableText;
 }
 
 export interface SessionsTable {
@@ -238,6 +242,13 @@ export interface SearchIndexStateTable {
   version: number;
 }
 
+/** A Telegram sign-in payload already used, kept until it would be refused as too old anyway. */
+export interface TelegramLoginsTable {
+  /** SHA-256 of the payload's data-check string. */
+  hash: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -260,6 +271,7 @@ export interface Database {
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   search_index_state: SearchIndexStateTable;
+  telegram_logins: TelegramLoginsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -123,7 +123,7 @@ async function readExisting(db: Kysely<Database>): Promise<Existing> {
   const portfolios = await db.selectFrom('portfolios').select(['id', 'linktitle']).execute();
   return {
     usernames: new Map(users.map((user) => [user.username.toLowerCase(), user.id])),
-    emails: new Map(users.map((user) => [user.email, user.id])),
+    emails: new Map(users.flatMap((user) => (user.email === null ? [] : [[user.email, user.id] as const]))),
     linktitles: new Map(portfolios.map((portfolio) => [portfolio.linktitle, portfolio.id])),
   };
 }

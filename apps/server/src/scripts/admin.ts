@@ -26,7 +26,7 @@ try {
   } else {
     const user = await findUserByUsername(database.db, username);
     console.log(`${user?.username ?? username}: admin ${action === 'grant' ? 'granted' : 'revoked'}.`);
-    if (action === 'revoke' && user && config.adminEmails.has(user.email)) {
+    if (action === 'revoke' && user && user.email !== null && config.adminEmails.has(user.email)) {
       console.log(
         'Note: this address is listed in ADMIN_EMAILS, so the account stays an admin until removed there.',
       );

@@ -78,7 +78,7 @@ describe('bulk seed', () => {
   it('lets every user sign in with the documented password', async () => {
     const { db } = context.app.services;
     const user = await db.selectFrom('users').select('password_hash').limit(1).executeTakeFirstOrThrow();
-    expect(await verifyPassword(user.password_hash, BULK_PASSWORD)).toBe(true);
+    expect(await verifyPassword(user.password_hash!, BULK_PASSWORD)).toBe(true);
     const response = await context.app.inject({ method: 'GET', url: '/api/user/all?limit=5' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(5);

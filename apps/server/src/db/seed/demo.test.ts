@@ -41,7 +41,7 @@ describe('demo seed', () => {
     expect(await count('comments')).toBeGreaterThan(40);
 
     const user = await db.selectFrom('users').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(user.password_hash!, DEMO_PASSWORD)).toBe(true);
     expect(JSON.parse(user.skills)).toEqual(expect.arrayContaining([expect.any(String)]));
     const publicEmails = await db.selectFrom('users').select('id').where('email_public', '=', 1).execute();
     expect(publicEmails.length).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request) => {
-      await account.requestEmailChange(currentAuth(request).user, request.body, readerScript(request));
+      await account.requestEmailChange(currentAuth(request), request.body, readerScript(request));
       return true as const;
     },
   );
@@ -134,11 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { a
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(
-        currentAuth(request).user,
-        request.body.currentPassword,
-        readerScript(request),
-      );
+      await account.deleteAccount(currentAuth(request), request.body.currentPassword, readerScript(request));
       return reply.code(204).send();
     },
   );

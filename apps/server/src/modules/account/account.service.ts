@@ -15,8 +15,8 @@ import { HttpError } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { Authenticated, AuthService } from '../auth/auth.service.js';
+import { assertPasswordAllowed, hashPassword } from '../auth/passwords.js';
 import type { ImageStore } from '../images/image-store.js';
 import type { Mailer } from '../mail/mailer.js';
 import {
@@ -41,11 +41,6 @@ const DELETE_ATTEMPTS = 25;
 
 const linkInvalid = () =>
   new HttpError(400, 'LINK_INVALID', 'Havola eskirgan yoki allaqachon ishlatilgan. Yangi havola so‘rang');
-
-const wrongPassword = () => {
-  const message = 'Joriy parol noto‘g‘ri';
-  return new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
-};
 
 /**
  * What a person does to their own account beyond the profile form: a forgotten password, another email
@@ -113,7 +108,7 @@ export class AccountService {
       .where('password_resets.expires_at', '>', now.toISOString())
       .executeTakeFirst();
     if (!owner) throw linkInvalid();
-    assertPasswordAllowed(body.password, { username: owner.username, email: owner.email });
+    assertPasswordAllowed(body.password, { username: owner.username, email: owner.email ?? undefined });
     const passwordHash = await hashPassword(body.password);
     const session = await this.db.transaction().execute(async (trx) => {
       const userId = await account.takePasswordReset(trx, tokenHash, now.toISOString());
@@ -125,8 +120,9 @@ export class AccountService {
     });
     // Whoever knew the old password learns that it no longer works.
     await this.deps.limiter.reset(RATE_RULES.loginFailuresPerAccount, owner.id);
+    // A reset link went to the address, so there is one.
     await this.deps.mailer.send(
-      passwordChangedMail(owner.email, `${this.deps.publicUrl}/auth/forgot-password`, script),
+      passwordChangedMail(owner.email!, `${this.deps.publicUrl}/auth/forgot-password`, script),
     );
     const user = await users.findUserById(this.db, owner.id);
     return { user: await this.deps.users.presentOne(user!, owner.id), token: session };
@@ -136,10 +132,15 @@ export class AccountService {
    * Mails a confirmation link to the new address (or, when it already has an account, a note saying so:
    * the answer does not tell which). The address changes only when the link is opened.
    */
-  async requestEmailChange(current: UserRow, body: ChangeEmailBody, script: Script = 'latn'): Promise<void> {
+  async requestEmailChange(
+    authenticated: Authenticated,
+    body: ChangeEmailBody,
+    script: Script = 'latn',
+  ): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
+    const current = authenticated.user;
     await limiter.consume(RATE_RULES.emailChangesPerAccount, current.id);
-    await this.checkPassword(current, body.currentPassword);
+    await this.deps.auth.confirmOwner(authenticated, body.currentPassword);
     if (body.email === current.email) {
       const message = 'Bu sizning hozirgi email manzilingiz';
       throw new HttpError(422, 'VALIDATION_FAILED', message, { email: [message] });
@@ -196,7 +197,8 @@ export class AccountService {
     }
     const { userId, newEmail } = change!;
     await this.deps.changes.publish([changeTags.users, changeTags.user(userId)]);
-    if (before) await this.deps.mailer.send(emailChangedMail(before.email, newEmail, script));
+    // An account made with Telegram had no address before this one.
+    if (before?.email) await this.deps.mailer.send(emailChangedMail(before.email, newEmail, script));
     const user = await users.findUserById(this.db, userId);
     return this.deps.users.presentOne(user!, viewerId);
   }
@@ -206,14 +208,21 @@ export class AccountService {
    * technology links), its likes and comments elsewhere (counted off their portfolios), its images and
    * sessions. Counters stay equal to their rows.
    */
-  async deleteAccount(current: UserRow, currentPassword: string, script: Script = 'latn'): Promise<void> {
-    await this.checkPassword(current, currentPassword);
+  async deleteAccount(
+    authenticated: Authenticated,
+    currentPassword: string | undefined,
+    script: Script = 'latn',
+  ): Promise<void> {
+    const current = authenticated.user;
+    await this.deps.auth.confirmOwner(authenticated, currentPassword);
     const removed = await this.removeAccountRows(current.id);
     if (!removed) return;
     // Names, avatars and comments of the account showed on many pages: every kept page is dropped.
     await this.deps.changes.publish([changeTags.everything]);
     await this.deps.imageStore.remove(removed.images);
-    await this.deps.mailer.send(accountDeletedMail(current.email, current.username, script));
+    if (current.email) {
+      await this.deps.mailer.send(accountDeletedMail(current.email, current.username, script));
+    }
   }
 
   /**
@@ -251,6 +260,7 @@ export class AccountService {
         username: current.username,
         email: current.email,
         emailPublic: current.email_public === 1,
+        telegramId: current.telegram_id,
         firstname: current.firstname,
         lastname: current.lastname,
         description: current.description,
@@ -318,13 +328,5 @@ export class AccountService {
 
   async purgeExpired(): Promise<void> {
     await account.deleteExpiredLinks(this.db, new Date().toISOString());
-  }
-
-  /** The account's password, checked under the same per-account limit as signing in. */
-  private async checkPassword(current: UserRow, password: string): Promise<void> {
-    const { limiter } = this.deps;
-    await limiter.consume(RATE_RULES.loginFailuresPerAccount, current.id);
-    if (!(await verifyPassword(current.password_hash, password))) throw wrongPassword();
-    await limiter.reset(RATE_RULES.loginFailuresPerAccount, current.id);
   }
 }

@@ -24,19 +24,25 @@ export async function findSessionWithUser(
   db: Executor,
   tokenHash: string,
   now: string,
-): Promise<{ sessionId: string; expiresAt: Date | string; user: UserRow } | undefined> {
+): Promise<
+  { sessionId: string; startedAt: Date | string; expiresAt: Date | string; user: UserRow } | undefined
+> {
   const [row] = await hotRead(db, 'session-with-user', [tokenHash, now], () =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+      .select([
+        'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now),
   );
   if (!row) return undefined;
-  const { session_id, session_expires_at, ...user } = row;
-  return { sessionId: session_id, expiresAt: session_expires_at, user };
+  const { session_id, session_created_at, session_expires_at, ...user } = row;
+  return { sessionId: session_id, startedAt: session_created_at, expiresAt: session_expires_at, user };
 }
 
 export interface SessionLikes {
@@ -154,6 +160,11 @@ export async function isVerificationUsable(db: Executor, tokenHash: string, now:
   if (email !== undefined) query = query.where('email', '=', email);
   const row = await query.executeTakeFirst();
   return row !== undefined;
+}
+
+/** Used Telegram sign-in payloads too old to be taken anyway. */
+export function deleteExpiredTelegramLogins(db: Executor, now: string) {
+  return db.deleteFrom('telegram_logins').where('expires_at', '<=', now).execute();
 }
 
 export function deleteExpiredVerifications(db: Executor, now: string) {

@@ -1,8 +1,10 @@
 import {
+  linkTelegramBodySchema,
   loginBodySchema,
   problemSchema,
   registerBodySchema,
   sendVerificationBodySchema,
+  telegramPayloadSchema,
   userSchema,
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +16,10 @@ import type { AppServices } from '../../services.js';
 
 const tokenHeader = { 'x-token': z.string().meta({ description: 'The new session token' }) };
 
-export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth, users, hooks }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { auth, telegram, users, hooks },
+) => {
   app.post(
     '/register/send-verification',
     {
@@ -106,5 +111,79 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { auth
       },
     },
     async (request) => request.auth !== null,
+  );
+
+  app.post(
+    '/auth/telegram',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sign in with what the Telegram Login Widget handed the page: the account holding that Telegram id, or a new one (201)',
+        body: telegramPayloadSchema,
+        response: {
+          200: userSchema.meta({ headers: tokenHeader }),
+          201: userSchema.meta({ headers: tokenHeader }),
+          401: problemSchema,
+          404: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, created } = await telegram.signIn(request.body, request.ip);
+      reply.code(created ? 201 : 200).header('x-token', token);
+      return users.presentOne(user, user.id);
+    },
+  );
+
+  app.post(
+    '/user/me/telegram',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['auth'],
+        summary: 'Link a Telegram account to the own one (the current password confirms it)',
+        body: linkTelegramBodySchema,
+        response: {
+          200: userSchema,
+          401: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const authenticated = currentAuth(request);
+      await telegram.link(authenticated, request.body.telegram, request.body.currentPassword);
+      return users.presentOne(
+        (await users.findByIdOrUsername(authenticated.user.id))!,
+        authenticated.user.id,
+      );
+    },
+  );
+
+  app.delete(
+    '/user/me/telegram',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['auth'],
+        summary: 'Unlink Telegram from the own account (not while it is the only way to sign in)',
+        response: { 200: userSchema, 401: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request) => {
+      const authenticated = currentAuth(request);
+      await telegram.unlink(authenticated);
+      return users.presentOne(
+        (await users.findByIdOrUsername(authenticated.user.id))!,
+        authenticated.user.id,
+      );
+    },
   );
 };

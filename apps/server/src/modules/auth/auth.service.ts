@@ -34,7 +34,28 @@ const VERIFICATION_HOURS = 24;
 export interface Authenticated {
   user: UserRow;
   sessionId: string;
+  /** When the session was opened: by a sign-in, so a recent one confirms who is there. */
+  sessionStartedAt: Date;
 }
+
+/**
+ * How recent a sign-in must be to confirm a sensitive change for an account that has no password to
+ * type (one made with Telegram): its owner signs in with Telegram again, then has this long.
+ */
+export const CONFIRMATION_WINDOW_MS = 10 * 60 * 1000;
+
+const wrongPassword = () => {
+  const message = 'Joriy parol noto‘g‘ri';
+  return new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
+};
+
+const passwordMissing = () => {
+  const message = 'Joriy parol kiritilishi shart';
+  return new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
+};
+
+const confirmationRequired = () =>
+  new HttpError(403, 'CONFIRMATION_REQUIRED', 'Bu amalni tasdiqlash uchun Telegram orqali qaytadan kiring');
 
 const emailNotVerified = () =>
   new HttpError(400, 'EMAIL_NOT_VERIFIED', 'Email tasdiqlanmagan yoki tasdiqlash havolasi eskirgan');
@@ -205,10 +226,11 @@ export class AuthService {
     // A success forgets the count, its own included.
     const account = user?.id ?? identifier;
     await limiter.consume(RATE_RULES.loginFailuresPerAccount, account);
-    const valid = user
+    // An account made with Telegram and given no password yet is checked like an unknown name.
+    const valid = user?.password_hash
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyAgainstDummy(body.password);
-    if (!user || !valid) throw invalidCredentials();
+    if (!user?.password_hash || !valid) throw invalidCredentials();
     await limiter.reset(RATE_RULES.loginFailuresPerAccount, account);
     // An account imported from the original site gets our hash once its password is known (decision 0030).
     if (isOriginalHash(user.password_hash)) {
@@ -225,7 +247,30 @@ export class AuthService {
     if (!found) return null;
     const renewal = renewalOf(found.expiresAt, now);
     if (renewal) await auth.extendSession(this.db, found.sessionId, renewal);
-    return { user: found.user, sessionId: found.sessionId };
+    return {
+      user: found.user,
+      sessionId: found.sessionId,
+      sessionStartedAt: new Date(toIsoString(found.startedAt)),
+    };
+  }
+
+  /**
+   * Whether the person at the keyboard owns the account, before a sensitive change (another password or
+   * email, deleting it): the current password, checked under the same per-account limit as signing in.
+   * An account with no password confirms it by a sign-in (with Telegram) in the last ten minutes.
+   */
+  async confirmOwner(authenticated: Authenticated, password: string | undefined): Promise<void> {
+    const { user } = authenticated;
+    if (user.password_hash === null) {
+      const age = Date.now() - authenticated.sessionStartedAt.getTime();
+      if (age > CONFIRMATION_WINDOW_MS) throw confirmationRequired();
+      return;
+    }
+    if (!password) throw passwordMissing();
+    const { limiter } = this.deps;
+    await limiter.consume(RATE_RULES.loginFailuresPerAccount, user.id);
+    if (!(await verifyPassword(user.password_hash, password))) throw wrongPassword();
+    await limiter.reset(RATE_RULES.loginFailuresPerAccount, user.id);
   }
 
   /**
@@ -254,6 +299,7 @@ export class AuthService {
     const now = new Date().toISOString();
     await auth.deleteExpiredSessions(this.db, now);
     await auth.deleteExpiredVerifications(this.db, now);
+    await auth.deleteExpiredTelegramLogins(this.db, now);
   }
 
   /** Starts a session for the account and answers its token (which is stored only as a hash). */

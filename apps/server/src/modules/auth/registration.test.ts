@@ -33,6 +33,7 @@ const USER_KEYS = [
   'portfolios',
   'portfoliosCount',
   'registeredDate',
+  'signIn',
   'skills',
   'telegramProfile',
   'username',
@@ -85,6 +86,8 @@ describe('POST /api/register: transports', () => {
       // What moderation holds about the account, shown to the person: nothing yet.
       hidden: null,
       blocked: null,
+      // How the person signs in, shown to them alone: a password, no Telegram.
+      signIn: { password: true, telegram: false },
     });
     const registered = new Date(user.registeredDate).getTime();
     expect(registered).toBeGreaterThanOrEqual(before - 1000);

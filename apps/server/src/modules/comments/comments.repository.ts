@@ -15,7 +15,7 @@ export interface CommentRow {
   author_lastname: string;
   author_image: string | null;
   author_is_admin: number;
-  author_email: string;
+  author_email: string | null;
 }
 
 /** The comments everyone sees: a hidden one is seen by its author and admins only, never in a list. */

@@ -48,7 +48,7 @@ export interface LikerRow {
   lastname: string;
   image: string | null;
   is_admin: number;
-  email: string;
+  email: string | null;
 }
 
 /** One page of a portfolio's likers, newest first, before `before` when given: a seek and `limit` steps. */

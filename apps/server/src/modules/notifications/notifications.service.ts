@@ -85,7 +85,8 @@ export class NotificationsService {
         .select(['email', 'script'])
         .where('id', '=', row.user_id)
         .executeTakeFirst();
-      if (!recipient) continue;
+      // An account made with Telegram has no address until its owner adds one.
+      if (!recipient?.email) continue;
       const { publicUrl } = this.deps;
       const query = `token=${encodeURIComponent(settings.unsubscribe_token)}&kind=${row.kind}`;
       await this.deps.mailer.send(

@@ -61,6 +61,7 @@ export async function registerPages(
       url,
       script,
       publicUrl: services.config.publicUrl,
+      telegramBotId: services.config.telegram?.botId,
       now: Date.now(),
       fetch: async (apiUrl) => {
         const response = await app.inject({

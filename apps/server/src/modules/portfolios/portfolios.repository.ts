@@ -17,7 +17,7 @@ export interface PortfolioWithAuthor extends Omit<
   author_lastname: string;
   author_image: string | null;
   author_is_admin: number;
-  author_email: string;
+  author_email: string | null;
   /** Technology names in the portfolio's order. */
   used: string[];
   /** Gallery file names in order. */

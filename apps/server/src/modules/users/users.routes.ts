@@ -15,7 +15,10 @@ import { currentAuth, viewerOf } from '../../plugins/authentication.js';
 import { assertMayWrite } from '../moderation/blocks.js';
 import type { AppServices } from '../../services.js';
 
-export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { users, hooks, limiter }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { users, auth, hooks, limiter },
+) => {
   /** A multipart body may carry an avatar: counted (and a blocked account refused) before it is read. */
   const uploadLimit = async (request: FastifyRequest) => {
     if (!isMultipart(request)) return;
@@ -60,10 +63,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { user
       },
     },
     async (request) => {
-      const { user, sessionId } = currentAuth(request);
+      const authenticated = currentAuth(request);
+      const { user, sessionId } = authenticated;
       // A blocked account may still change its password, not what others read.
-      const { password: _password, currentPassword: _current, ...profile } = request.body;
+      const { password, currentPassword, ...profile } = request.body;
       if (Object.values(profile).some((value) => value !== undefined)) assertMayWrite(user);
+      if (password !== undefined) await auth.confirmOwner(authenticated, currentPassword);
       return users.updateMe(user, sessionId, request.body, fileFrom(request.body.image));
     },
   );

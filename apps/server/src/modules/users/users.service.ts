@@ -9,7 +9,7 @@ import { parseStringList } from '../../lib/string-list.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../auth/auth.repository.js';
-import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { assertPasswordAllowed, hashPassword } from '../auth/passwords.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../images/images.repository.js';
@@ -36,7 +36,7 @@ export class UsersService {
   ) {}
 
   isAdmin(row: Pick<UserRow, 'is_admin' | 'email'>): boolean {
-    return row.is_admin === 1 || this.adminEmails.has(row.email);
+    return row.is_admin === 1 || (row.email !== null && this.adminEmails.has(row.email));
   }
 
   /** The API shape. The email shows to its owner always and to others only when made public. */
@@ -66,7 +66,12 @@ export class UsersService {
       followersCount: row.followers_count,
       followingCount: row.following_count,
       followedByMe,
-      ...(row.id === viewerId ? moderationOf(row) : {}),
+      ...(row.id === viewerId
+        ? {
+            ...moderationOf(row),
+            signIn: { password: row.password_hash !== null, telegram: row.telegram_id !== null },
+          }
+        : {}),
     };
   }
 
@@ -151,14 +156,14 @@ export class UsersService {
       patch.username = body.username;
     }
 
+    // The route has confirmed the owner for a new password (AuthService.confirmOwner).
     const password = body.password;
     const changesPassword = password !== undefined;
     if (changesPassword) {
-      if (!body.currentPassword || !(await verifyPassword(current.password_hash, body.currentPassword))) {
-        const message = 'Joriy parol noto‘g‘ri';
-        throw new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
-      }
-      assertPasswordAllowed(password, { username: patch.username ?? current.username, email: current.email });
+      assertPasswordAllowed(password, {
+        username: patch.username ?? current.username,
+        email: current.email ?? undefined,
+      });
       patch.password_hash = await hashPassword(password);
     }
 

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { currentPasswordSchema } from './account.js';
+
+/**
+ * What the Telegram Login Widget hands the page after someone signs in (`id`, `first_name`, `last_name`,
+ * `username`, `photo_url`, `auth_date`, `hash`, and whatever Telegram adds later), passed on unchanged:
+ * the server checks the signature over every field it receives.
+ */
+export const telegramPayloadSchema = z
+  .record(
+    z.string().regex(/^[a-z_]{1,32}$/, { error: 'Telegram ma’lumotlari noto‘g‘ri' }),
+    z.union([z.string().max(2048, { error: 'Telegram ma’lumotlari noto‘g‘ri' }), z.number()]),
+    { error: 'Telegram ma’lumotlari noto‘g‘ri' },
+  )
+  .refine((fields) => Object.keys(fields).length <= 16, { error: 'Telegram ma’lumotlari noto‘g‘ri' })
+  .refine((fields) => 'id' in fields && 'auth_date' in fields && typeof fields.hash === 'string', {
+    error: 'Telegram ma’lumotlari to‘liq emas',
+  })
+  .meta({ id: 'TelegramPayload' });
+export type TelegramPayload = z.infer<typeof telegramPayloadSchema>;
+
+/** Linking Telegram to a signed-in account: the widget's payload, and the password that confirms it. */
+export const linkTelegramBodySchema = z
+  .object({ telegram: telegramPayloadSchema, currentPassword: currentPasswordSchema.optional() })
+  .meta({ id: 'LinkTelegramBody' });
+export type LinkTelegramBody = z.infer<typeof linkTelegramBodySchema>;
