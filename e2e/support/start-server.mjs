@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { TELEGRAM_BOT_NAME, TELEGRAM_BOT_TOKEN } from './telegram-bot.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -52,6 +53,8 @@ const server = spawn('npm', ['start'], {
     ADMIN_EMAILS: 'admin-phone@example.test,admin-desktop@example.test',
     SEED_DEMO: 'off',
     RATE_LIMIT: 'off',
+    TELEGRAM_BOT_NAME,
+    TELEGRAM_BOT_TOKEN,
     LOG_LEVEL: 'warn',
   },
 });

@@ -5,7 +5,7 @@ import { matchRoute, type RouteContext } from './app/routes';
 import { setTransport } from './lib/api-client';
 import { setScript } from './i18n/script';
 import { headTags } from './lib/head-tags';
-import { setPublicUrl } from './lib/site-url';
+import { setSiteFacts, type SiteFacts } from './lib/site-url';
 import { createQueryClient } from './lib/query-client';
 import { createMemoryHistory } from './lib/router';
 import { writeServerState } from './lib/server-state';
@@ -39,7 +39,8 @@ async function render(request: RenderRequest): Promise<RenderResult> {
   await match.route.page.preload();
   // From here to the head, nothing waits: no other render can change the script in between.
   setScript(request.script);
-  setPublicUrl(request.publicUrl);
+  const site: SiteFacts = { publicUrl: request.publicUrl, telegramBotId: request.telegramBotId };
+  setSiteFacts(site);
   const html = renderToString(<App history={history} queryClient={queryClient} renderTime={request.now} />);
   const head = match.route.head(context);
   return {
@@ -47,7 +48,7 @@ async function render(request: RenderRequest): Promise<RenderResult> {
     status,
     head: headTags(head, request.publicUrl, status),
     html,
-    state: writeServerState(queryClient, request.now, request.publicUrl),
+    state: writeServerState(queryClient, request.now, site),
     modules: match.route.chunk ? [match.route.chunk] : [],
     shared: status === 200 && !head.noindex,
   };

@@ -6,7 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { createBrowserHistory } from '../lib/router';
 import { readServerState } from '../lib/server-state';
 import { setScript } from '../i18n/script';
-import { setPublicUrl } from '../lib/site-url';
+import { setSiteFacts } from '../lib/site-url';
 import { App } from './app';
 import { preloadRoute } from './routes';
 
@@ -22,7 +22,7 @@ export async function startApp(
   // The server rendered the page in the reader's script and said which in <html lang>.
   setScript(document.documentElement.lang === 'uz-Cyrl' ? 'cyrl' : 'latn');
   const state = readServerState(stateText);
-  setPublicUrl(state?.publicUrl ?? '');
+  setSiteFacts(state?.site ?? {});
   const queryClient = createQueryClient();
   const history = createBrowserHistory();
   // Every later page starts its chunk and its data together, as soon as the address changes.

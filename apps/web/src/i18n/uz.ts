@@ -46,6 +46,29 @@ export const latin = {
     telegram: 'Telegramda ulashish',
   },
 
+  telegram: {
+    or: 'yoki',
+    signIn: 'Telegram orqali kirish',
+    register: 'Telegram orqali ro‘yxatdan o‘tish',
+    registerLead:
+      'Telegram orqali ro‘yxatdan o‘tsangiz, email va parol shart emas: ularni keyin qo‘shishingiz mumkin.',
+    unavailable: 'Telegram tugmasi yuklanmadi: internet aloqasini tekshirib, sahifani yangilang.',
+    section: 'Telegram orqali kirish',
+    linkedLead: 'Hisobingizga Telegram bog‘langan: Telegram orqali parolsiz kira olasiz.',
+    unlinkedLead: 'Telegramni bog‘lasangiz, hisobingizga Telegram orqali parolsiz kira olasiz.',
+    link: 'Telegramni bog‘lash',
+    unlink: 'Telegramni uzish',
+    onlyWay: 'Telegram — hisobingizga kirishning yagona yo‘li. Uzishdan oldin parol o‘rnating.',
+    linked: 'Telegram hisobingizga bog‘landi.',
+    unlinked: 'Telegram hisobingizdan uzildi.',
+    confirmLead:
+      'Hisobingizda parol yo‘q: bu amalni tasdiqlash uchun Telegram orqali qaytadan kiring. Shundan so‘ng amal o‘zi bajariladi.',
+    confirm: 'Telegram orqali tasdiqlash',
+    setPassword: 'Parol o‘rnatish',
+    setPasswordLead: 'Parol o‘rnatsangiz, email (yoki foydalanuvchi nomi) va parol bilan ham kira olasiz.',
+    welcome: 'Xush kelibsiz! Hisobingiz Telegram orqali yaratildi. Profilingizni to‘ldiring.',
+  },
+
   offline: {
     newVersion: 'Yangi versiya bor',
     update: 'Yangilash',
@@ -482,6 +505,8 @@ export const latin = {
     emailSection: 'Email manzilni o‘zgartirish',
     emailLead: (email: string) =>
       `Hozirgi manzil: ${email}. Yangi manzilga tasdiqlash havolasini yuboramiz; manzil havola ochilgandan keyin o‘zgaradi.`,
+    noEmailLead:
+      'Hisobingizda email manzil yo‘q. Qo‘shsangiz, unga tasdiqlash havolasini yuboramiz; manzil havola ochilgandan keyin saqlanadi.',
     newEmail: 'Yangi email',
     currentPassword: 'Joriy parol',
     sendConfirmation: 'Tasdiqlash havolasini yuborish',

@@ -1,4 +1,5 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { SiteFacts } from './site-url';
 
 /** What the server hands the browser with a rendered page. */
 export interface ServerState {
@@ -6,16 +7,16 @@ export interface ServerState {
   renderTime: number;
   /** TanStack Query's dehydrated cache. */
   queries: unknown;
-  /** The site's public address (see site-url.ts). */
-  publicUrl?: string;
+  /** The site's public address and Telegram bot (see site-url.ts). */
+  site?: SiteFacts;
 }
 
 /**
  * JSON for a `<script type="application/json">` element. `<` is escaped, so no text in the data can end
  * the element or open a comment.
  */
-export function writeServerState(client: QueryClient, renderTime: number, publicUrl = ''): string {
-  const state: ServerState = { renderTime, queries: dehydrate(client), publicUrl };
+export function writeServerState(client: QueryClient, renderTime: number, site: SiteFacts = {}): string {
+  const state: ServerState = { renderTime, queries: dehydrate(client), site };
   return JSON.stringify(state)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -1,12 +1,25 @@
 /*
- * The site's public address, for links that leave it (sharing to Telegram). Set for each server render
+ * What the server says of the site: its public address, for links that leave it (sharing to Telegram), and
+ * the bot of Telegram's Login Widget when signing in with Telegram is on. Set for each server render
  * (synchronous, like the script) and, in the browser, from the state the server wrote; the browser's own
- * origin when the page was not rendered by the server.
+ * origin and no Telegram sign-in when the page was not rendered by the server.
  */
 let publicUrl = '';
+let telegramBotIdNow: string | undefined;
 
-export function setPublicUrl(url: string): void {
-  publicUrl = url.replace(/\/+$/, '');
+export interface SiteFacts {
+  publicUrl?: string | undefined;
+  telegramBotId?: string | undefined;
+}
+
+export function setSiteFacts(facts: SiteFacts): void {
+  publicUrl = (facts.publicUrl ?? '').replace(/\/+$/, '');
+  telegramBotIdNow = facts.telegramBotId || undefined;
+}
+
+/** The numeric id of the bot Telegram's Login Widget asks about; undefined when signing in with Telegram is off. */
+export function telegramBotId(): string | undefined {
+  return telegramBotIdNow;
 }
 
 /** An absolute address on this site for `path`. */

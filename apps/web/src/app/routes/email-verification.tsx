@@ -1,6 +1,7 @@
 import { Link } from '../../lib/router';
 import { useSendVerification } from '../../features/auth/api/send-verification';
 import { EmailLinkForm } from '../../features/auth/components/email-link-form';
+import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in';
 import { uz } from '../../i18n/uz';
 
 /** Registration, step 1: the address gets a link that opens step 2 with `?email=&token=`. */
@@ -18,6 +19,7 @@ export function EmailVerificationRoute() {
           sentMessage={uz.auth.sent}
           againLabel={uz.auth.sendAgain}
         />
+        <TelegramSignIn label={uz.telegram.register} to="/page/1" lead={uz.telegram.registerLead} />
         <p className="form-foot">
           {uz.auth.haveAccount} <Link to="/auth/login">{uz.auth.loginLink}</Link>
         </p>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { FormAlert, TextField } from '../../components/form-field';
 import { useLogin } from '../../features/auth/api/login';
+import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { uz } from '../../i18n/uz';
 import { WriteForm } from '../../components/write-form';
@@ -14,11 +15,12 @@ export function LoginRoute() {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
+  const next = from && from.startsWith('/') ? from : '/page/1';
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setErrors(noFormErrors);
     login.mutate(values, {
-      onSuccess: () => navigate(from && from.startsWith('/') ? from : '/page/1', { replace: true }),
+      onSuccess: () => navigate(next, { replace: true }),
       onError: (error) => setErrors(toFormErrors(error, ['email', 'password'])),
     });
   };
@@ -60,6 +62,7 @@ export function LoginRoute() {
             {uz.auth.submitLogin}
           </button>
         </WriteForm>
+        <TelegramSignIn label={uz.telegram.signIn} to={next} />
         <p className="form-foot">
           {uz.auth.noAccount} <Link to="/auth/register/emailverification">{uz.auth.registerLink}</Link>
         </p>

@@ -63,7 +63,7 @@ export function useConfirmEmail() {
 export function useDeleteAccount(leave: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (currentPassword: string) => {
+    mutationFn: async (currentPassword: string | undefined) => {
       await request<null>('/user/me', { method: 'DELETE', body: { currentPassword } });
     },
     onSuccess: () => {

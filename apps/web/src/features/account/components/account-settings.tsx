@@ -8,8 +8,38 @@ import { errorMessage } from '../../../lib/api-client';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useNavigate } from '../../../lib/router';
 import { uz } from '../../../i18n/uz';
+import { useTelegramLink } from '../../auth/api/telegram';
+import { TelegramButton } from '../../auth/components/telegram-button';
+import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
 import { NotificationSettingsSection } from '../../notifications/components/notification-settings';
+import { telegramBotId } from '../../../lib/site-url';
 import { useDeleteAccount, useDownloadMyData, useRequestEmailChange } from '../api/account';
+
+/** The password that confirms a sensitive change (an account made with Telegram has none to type). */
+function CurrentPasswordField({
+  name = 'currentPassword',
+  value,
+  onChange,
+  errors,
+}: {
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: string[] | undefined;
+}) {
+  return (
+    <TextField
+      label={uz.account.currentPassword}
+      name={name}
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      errors={errors}
+      required
+    />
+  );
+}
 
 /** Another email address: confirmed through a link mailed there. */
 function EmailChange({ user }: { user: User }) {
@@ -19,21 +49,27 @@ function EmailChange({ user }: { user: User }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const hasPassword = user.signIn?.password !== false;
+  const send = () => {
     setErrors(noFormErrors);
     setSentTo(null);
     const email = values.email.trim();
     change.mutate(
-      { email, currentPassword: values.currentPassword },
+      { email, ...(hasPassword ? { currentPassword: values.currentPassword } : {}) },
       {
         onSuccess: () => {
           setSentTo(email);
           setValues({ email: '', currentPassword: '' });
         },
-        onError: (error) => setErrors(toFormErrors(error, ['email', 'currentPassword'])),
+        onError: (error) => {
+          if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(error, ['email', 'currentPassword']));
+        },
       },
     );
+  };
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    send();
   };
 
   return (
@@ -41,7 +77,7 @@ function EmailChange({ user }: { user: User }) {
       <h2 className="section-title" id={headingId}>
         {uz.account.emailSection}
       </h2>
-      <p className="muted">{uz.account.emailLead(user.email ?? '')}</p>
+      <p className="muted">{user.email ? uz.account.emailLead(user.email) : uz.account.noEmailLead}</p>
       <WriteForm className="form" onSubmit={onSubmit}>
         {sentTo ? <StatusIndicator status="success" message={uz.account.confirmationSent(sentTo)} /> : null}
         {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
@@ -55,16 +91,14 @@ function EmailChange({ user }: { user: User }) {
           errors={errors.fields.email}
           required
         />
-        <TextField
-          label={uz.account.currentPassword}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(event) => setValues((old) => ({ ...old, currentPassword: event.target.value }))}
-          errors={errors.fields.currentPassword}
-          required
-        />
+        {hasPassword ? (
+          <CurrentPasswordField
+            value={values.currentPassword}
+            onChange={(currentPassword) => setValues((old) => ({ ...old, currentPassword }))}
+            errors={errors.fields.currentPassword}
+          />
+        ) : null}
+        <TelegramConfirm failure={change.error} retry={send} />
         <div>
           <button type="submit" className="button button--primary" disabled={change.isPending}>
             {change.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -105,7 +139,7 @@ function DataDownload() {
 }
 
 /** Leaving: the password, then a confirmation, then everything goes. */
-function AccountDeletion() {
+function AccountDeletion({ user }: { user: User }) {
   const navigate = useNavigate();
   const remove = useDeleteAccount(() =>
     navigate('/page/1', { replace: true, state: { notice: uz.account.deleted } }),
@@ -115,11 +149,12 @@ function AccountDeletion() {
   const [asking, setAsking] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
+  const hasPassword = user.signIn?.password !== false;
   const onConfirm = () => {
-    remove.mutate(password, {
+    remove.mutate(hasPassword ? password : undefined, {
       onError: (error) => {
         setAsking(false);
-        setErrors(toFormErrors(error, ['currentPassword']));
+        if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(error, ['currentPassword']));
       },
     });
   };
@@ -139,16 +174,14 @@ function AccountDeletion() {
         }}
       >
         {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
-        <TextField
-          label={uz.account.currentPassword}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={errors.fields.currentPassword}
-          required
-        />
+        {hasPassword ? (
+          <CurrentPasswordField
+            value={password}
+            onChange={setPassword}
+            errors={errors.fields.currentPassword}
+          />
+        ) : null}
+        <TelegramConfirm failure={remove.error} retry={() => setAsking(true)} />
         <div>
           <button type="submit" className="button button--danger" disabled={remove.isPending}>
             {uz.account.deleteButton}
@@ -168,14 +201,92 @@ function AccountDeletion() {
   );
 }
 
-/** The account beyond the profile: its address, its data, its end. */
+/**
+ * Signing in with Telegram: linked (unlinking is refused while it is the only way in) or not (linking is
+ * confirmed with the password, as every sensitive change is).
+ */
+function TelegramSection({ user }: { user: User }) {
+  const { link, unlink } = useTelegramLink();
+  const headingId = useId();
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const linked = user.signIn?.telegram === true;
+  const hasPassword = user.signIn?.password !== false;
+  if (!linked && !telegramBotId()) return null;
+  const failure = link.error ?? unlink.error;
+  const busy = link.isPending || unlink.isPending;
+  const errors = link.isError ? toFormErrors(link.error, ['currentPassword']) : noFormErrors;
+
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 className="section-title" id={headingId}>
+        {uz.telegram.section}
+      </h2>
+      <p className="muted">{linked ? uz.telegram.linkedLead : uz.telegram.unlinkedLead}</p>
+      {notice ? <StatusIndicator status="success" message={notice} /> : null}
+      {failure && !errors.fields.currentPassword ? (
+        <StatusIndicator status="error" message={errorMessage(failure)} />
+      ) : null}
+      {linked ? (
+        hasPassword ? (
+          <div>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy}
+              onClick={() => {
+                setNotice(null);
+                link.reset();
+                unlink.mutate(undefined, { onSuccess: () => setNotice(uz.telegram.unlinked) });
+              }}
+            >
+              {unlink.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+              {uz.telegram.unlink}
+            </button>
+          </div>
+        ) : (
+          <p className="field__hint">{uz.telegram.onlyWay}</p>
+        )
+      ) : (
+        <div className="form">
+          <CurrentPasswordField
+            name="telegramCurrentPassword"
+            value={password}
+            onChange={setPassword}
+            errors={errors.fields.currentPassword}
+          />
+          <TelegramButton
+            label={uz.telegram.link}
+            busy={busy}
+            onAuth={(telegram) => {
+              setNotice(null);
+              unlink.reset();
+              link.mutate(
+                { telegram, currentPassword: password },
+                {
+                  onSuccess: () => {
+                    setPassword('');
+                    setNotice(uz.telegram.linked);
+                  },
+                },
+              );
+            }}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The account beyond the profile: its address, its sign-in ways, its data, its end. */
 export function AccountSettings({ user }: { user: User }) {
   return (
     <section className="panel form-card account-settings" aria-label={uz.account.settingsTitle}>
       <EmailChange user={user} />
+      <TelegramSection user={user} />
       <NotificationSettingsSection />
       <DataDownload />
-      <AccountDeletion />
+      <AccountDeletion user={user} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-e
 import { uz } from '../../../i18n/uz';
 import { useUpdateMe } from '../api/update-me';
 import { AvatarPicker } from './avatar-picker';
+import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
 import { WriteForm } from '../../../components/write-form';
 
 /** Edits my profile; a failed save keeps every typed value and shows the server's messages by field. */
@@ -31,8 +32,9 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
     (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((old) => ({ ...old, [name]: event.target.value }));
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  // An account made with Telegram has no password yet: it sets its first one, confirmed by Telegram.
+  const hasPassword = user.signIn?.password !== false;
+  const save = () => {
     setErrors(noFormErrors);
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) {
@@ -47,11 +49,17 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
       {
         onSuccess: (saved) => onDone(saved),
         onError: (error) => {
-          setErrors(toFormErrors(error, [...Object.keys(values), 'image']));
+          if (!needsTelegramConfirmation(error)) {
+            setErrors(toFormErrors(error, [...Object.keys(values), 'image']));
+          }
           setProgress(null);
         },
       },
     );
+  };
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    save();
   };
 
   return (
@@ -128,18 +136,22 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         {uz.user.emailPublic}
       </label>
       <fieldset>
-        <legend>{uz.profileEdit.passwordSection}</legend>
-        <p className="field__hint">{uz.profileEdit.passwordLead}</p>
+        <legend>{hasPassword ? uz.profileEdit.passwordSection : uz.telegram.setPassword}</legend>
+        <p className="field__hint">
+          {hasPassword ? uz.profileEdit.passwordLead : uz.telegram.setPasswordLead}
+        </p>
         <div className="form-row">
-          <TextField
-            label={uz.profileEdit.currentPassword}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            errors={errors.fields.currentPassword}
-          />
+          {hasPassword ? (
+            <TextField
+              label={uz.profileEdit.currentPassword}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={values.currentPassword}
+              onChange={set('currentPassword')}
+              errors={errors.fields.currentPassword}
+            />
+          ) : null}
           <TextField
             label={uz.profileEdit.newPassword}
             name="password"
@@ -152,6 +164,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
             minLength={8}
           />
         </div>
+        <TelegramConfirm failure={update.error} retry={save} />
       </fieldset>
       {update.isPending && progress !== null ? (
         <ProgressBar value={progress} label={uz.portfolioForm.uploading(Math.round(progress * 100))} />
