@@ -6,7 +6,7 @@ import type {
   NotificationSettings,
 } from '@portfolio-master/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
@@ -20,6 +20,8 @@ import * as notifications from './notifications.repository.js';
 const EXCERPT = 140;
 const KINDS = ['comment', 'like', 'reply', 'post'] as const satisfies readonly NotificationKind[];
 const column = (kind: NotificationKind) => `email_${kind}` as const;
+/** Accounts whose settings are read (and made) by one statement: 7 parameters each, well under SQLite's limit. */
+const RECIPIENTS_PER_STATEMENT = 500;
 
 const excerpt = (body: string) => {
   const flat = body.replace(/\s+/g, ' ').trim();
@@ -77,18 +79,16 @@ export class NotificationsService {
 
   private async mail(ids: readonly string[]): Promise<void> {
     const rows = await notifications.findNotificationsByIds(this.db, ids);
+    if (rows.length === 0) return;
+    // Every recipient's settings and address in one statement per chunk: a new portfolio notifies each
+    // follower of its author, and one look-up per follower would be thousands after one post.
+    const recipients = await this.recipientsOf([...new Set(rows.map((row) => row.user_id))]);
+    const { publicUrl } = this.deps;
     for (const row of rows) {
-      const settings = await this.ensureSettings(row.user_id);
-      if (settings[column(row.kind)] !== 1) continue;
-      const recipient = await this.db
-        .selectFrom('users')
-        .select(['email', 'script'])
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
+      const recipient = recipients.get(row.user_id);
       // An account made with Telegram has no address until its owner adds one.
-      if (!recipient?.email) continue;
-      const { publicUrl } = this.deps;
-      const query = `token=${encodeURIComponent(settings.unsubscribe_token)}&kind=${row.kind}`;
+      if (!recipient?.email || recipient[column(row.kind)] !== 1) continue;
+      const query = `token=${encodeURIComponent(recipient.unsubscribe_token)}&kind=${row.kind}`;
       await this.deps.mailer.send(
         notificationMail(
           recipient.email,
@@ -171,23 +171,51 @@ export class NotificationsService {
   }
 
   private async ensureSettings(userId: string) {
-    await this.db
-      .insertInto('notification_settings')
-      .values({
-        user_id: userId,
-        email_comment: 1,
-        email_like: 0,
-        email_reply: 1,
-        email_post: 1,
-        unsubscribe_token: newToken(),
-      })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
+    await this.createMissingSettings([userId]);
     return this.db
       .selectFrom('notification_settings')
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
+  }
+
+  /** The default settings for those of these accounts that have none yet. */
+  private async createMissingSettings(userIds: readonly string[]): Promise<void> {
+    await this.db
+      .insertInto('notification_settings')
+      .values(
+        userIds.map((userId) => ({
+          user_id: userId,
+          email_comment: 1,
+          email_like: 0,
+          email_reply: 1,
+          email_post: 1,
+          unsubscribe_token: newToken(),
+        })),
+      )
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /** Each account's mail settings with its address and script, by account id. */
+  private async recipientsOf(userIds: readonly string[]) {
+    const recipients = new Map<
+      string,
+      Selectable<Database['notification_settings']> & { email: string | null; script: string | null }
+    >();
+    for (let start = 0; start < userIds.length; start += RECIPIENTS_PER_STATEMENT) {
+      const chunk = userIds.slice(start, start + RECIPIENTS_PER_STATEMENT);
+      await this.createMissingSettings(chunk);
+      const rows = await this.db
+        .selectFrom('notification_settings as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .selectAll('s')
+        .select(['u.email', 'u.script'])
+        .where('s.user_id', 'in', chunk)
+        .execute();
+      for (const row of rows) recipients.set(row.user_id, row);
+    }
+    return recipients;
   }
 
   private cursor(userId: string, cursor: string): { createdAt: string; id: string } {

@@ -156,6 +156,45 @@ describe('notifications', () => {
     expect(mail.text).toContain('Yangi chiqqan loyiha');
   });
 
+  it('mail a new portfolio to each follower who wants it: not one who opted out, not one without an address', async () => {
+    const author = await signUp(context);
+    const followers = [
+      await signUp(context),
+      await signUp(context),
+      await signUp(context),
+      await signUp(context),
+    ];
+    for (const follower of followers) {
+      await call(context.app, { method: 'PUT', url: `/api/user/${author.id}/follow`, headers: as(follower) });
+    }
+    const [wants, alsoWants, optedOut, noAddress] = followers as [TestUser, TestUser, TestUser, TestUser];
+    await call(context.app, {
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: as(optedOut),
+      payload: { email: { comment: true, like: false, reply: true, post: false } },
+    });
+    // As an account made by signing in with Telegram is until its owner adds an address.
+    await context.app.services.db
+      .updateTable('users')
+      .set({ email: null })
+      .where('id', '=', noAddress.id)
+      .execute();
+
+    await createWithImages(context.app, author, 0, { title: 'Hammaga xabar' });
+    for (const follower of followers) expect((await list(follower)).items).toHaveLength(1);
+    for (const follower of [wants, alsoWants]) {
+      const mail = await context.smtp.waitForMail(
+        follower.email,
+        (m) => m.text?.includes('Hammaga xabar') ?? false,
+      );
+      expect(mail.text).toContain('/unsubscribe?token=');
+    }
+    await settle();
+    expect(mailsTo(optedOut).filter((mail) => mail.text?.includes('Hammaga xabar'))).toEqual([]);
+    expect(mailsTo(noAddress).filter((mail) => mail.text?.includes('Hammaga xabar'))).toEqual([]);
+  });
+
   it('go with the comment or portfolio they are about', async () => {
     const [author, reader] = [await signUp(context), await signUp(context)];
     const portfolio = await createWithImages(context.app, author, 0);
