@@ -122,9 +122,17 @@ test('linking Telegram to an account with a password, and unlinking it', async (
   // The profile's Telegram link filled itself.
   const me = await request.get('/api/user/me', { headers: { 'x-token': token } });
   expect((await me.json()).telegramProfile).toBe(`https://t.me/otabek_${tag}`);
+  // The open profile form follows it, so saving the form keeps it (below).
+  await expect(page.getByLabel('Telegram profili')).toHaveValue(`https://t.me/otabek_${tag}`);
   await shot(page, info, 'telegram-linked');
 
   await section.getByRole('button', { name: 'Telegramni uzish' }).click();
   await expect(section.getByText('Telegram hisobingizdan uzildi.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Telegramni bog‘lash' })).toBeVisible();
+
+  // Unlinking leaves the profile's link as it is; saving the form keeps it too.
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
+  await expect(page.getByText('O‘zgarishlar saqlandi')).toBeVisible();
+  const saved = await request.get('/api/user/me', { headers: { 'x-token': token } });
+  expect((await saved.json()).telegramProfile).toBe(`https://t.me/otabek_${tag}`);
 });

@@ -23,6 +23,15 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
     currentPassword: '',
     password: '',
   });
+  // Linking Telegram below fills the profile's Telegram link on the server: the field follows it unless it
+  // was edited here (what was typed wins).
+  const [shownTelegram, setShownTelegram] = useState(user.telegramProfile);
+  if (user.telegramProfile !== shownTelegram) {
+    setShownTelegram(user.telegramProfile);
+    setValues((old) =>
+      old.telegramProfile === shownTelegram ? { ...old, telegramProfile: user.telegramProfile } : old,
+    );
+  }
   const [emailPublic, setEmailPublic] = useState(user.emailPublic);
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
