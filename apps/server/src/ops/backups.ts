@@ -65,6 +65,8 @@ const TABLES = [
   'view_salts',
   'reports',
   'moderation_log',
+  // Telegram sign-in payloads already used: restored, a replay stays refused.
+  'telegram_logins',
 ] as const;
 const MANIFEST = 'manifest.json';
 const IMAGES = 'images';
