@@ -12,8 +12,9 @@ export function WeekBest() {
         {uz.list.weekBest}
       </h2>
       <div className="grid week-best__grid">
-        {best.data.map((portfolio) => (
-          <PortfolioCard key={portfolio._id} portfolio={portfolio} />
+        {/* Above the list on page 1: its first picture is the one a phone sees first. */}
+        {best.data.map((portfolio, index) => (
+          <PortfolioCard key={portfolio._id} portfolio={portfolio} priority={index === 0} />
         ))}
       </div>
     </section>
