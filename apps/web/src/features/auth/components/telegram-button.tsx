@@ -8,10 +8,7 @@ import { telegramBotId } from '../../../lib/site-url';
 export const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js?22';
 
 interface TelegramLogin {
-  auth(
-    options: { bot_id: string; request_access?: string; lang?: string },
-    callback: (data: TelegramPayload | false) => void,
-  ): void;
+  auth(options: { bot_id: string; lang?: string }, callback: (data: TelegramPayload | false) => void): void;
 }
 
 declare global {
@@ -76,8 +73,9 @@ export function TelegramButton({
   }, [botId]);
 
   if (!botId) return null;
+  // No `request_access`: the site never writes to anyone through the bot, so it does not ask to.
   const open = () =>
-    widget?.auth({ bot_id: botId, request_access: 'write', lang: 'uz' }, (data) => {
+    widget?.auth({ bot_id: botId, lang: 'uz' }, (data) => {
       if (data) onAuth(data);
     });
   return (
