@@ -175,45 +175,35 @@ describe('accounts without an email or a password (signing in with Telegram)', (
       created_at: NOW,
       updated_at: NOW,
     } as const;
-    await db
-      .insertInto('users')
-      .values({ ...account, id: id(2), telegram_id: '123456789' })
-      .execute();
+    const insert = (values: { id: string; telegram_id: string | null; username?: string; email?: string }) =>
+      db
+        .insertInto('users')
+        .values({ ...account, ...values })
+        .execute();
+    await insert({ id: id(2), telegram_id: '123456789' });
     // Many accounts may have no email; a Telegram id and a username still belong to one account.
-    await db
-      .insertInto('users')
-      .values({ ...account, id: id(3), username: 'boshqa', telegram_id: null })
-      .execute();
+    await insert({ id: id(3), username: 'boshqa', telegram_id: null });
+    await expect(insert({ id: id(4), username: 'uchinchi', telegram_id: '123456789' })).rejects.toThrow();
+    await expect(insert({ id: id(4), username: 'TELEGRAMCHI', telegram_id: null })).rejects.toThrow();
     await expect(
-      db
-        .insertInto('users')
-        .values({ ...account, id: id(4), username: 'uchinchi', telegram_id: '123456789' })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db
-        .insertInto('users')
-        .values({ ...account, id: id(4), username: 'TELEGRAMCHI', telegram_id: null })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db
-        .insertInto('users')
-        .values({ ...account, id: id(4), username: 'nusxa', email: 'olim@example.uz' })
-        .execute(),
+      insert({ id: id(4), username: 'nusxa', email: 'olim@example.uz', telegram_id: null }),
     ).rejects.toThrow();
 
-    // Foreign keys into the remade table still hold: a session needs its user and goes with it.
-    await expect(
+    // Sessions: one that names no user, and one that goes with its user.
+    const session = (sessionId: string, userId: string, hash: string) =>
       db
         .insertInto('sessions')
-        .values({ id: id(40), user_id: id(99), token_hash: 'a'.repeat(64), created_at: NOW, expires_at: NOW })
-        .execute(),
-    ).rejects.toThrow();
-    await db
-      .insertInto('sessions')
-      .values({ id: id(41), user_id: id(3), token_hash: 'b'.repeat(64), created_at: NOW, expires_at: NOW })
-      .execute();
+        .values({
+          id: sessionId,
+          user_id: userId,
+          token_hash: hash.repeat(64),
+          created_at: NOW,
+          expires_at: NOW,
+        })
+        .execute();
+    // Foreign keys into the remade table still hold: a session needs its user and goes with it.
+    await expect(session(id(40), id(99), 'a')).rejects.toThrow();
+    await session(id(41), id(3), 'b');
     await db.deleteFrom('users').where('id', '=', id(3)).execute();
     expect(await db.selectFrom('sessions').select('id').where('id', '=', id(41)).execute()).toEqual([]);
   });

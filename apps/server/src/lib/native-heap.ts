@@ -11,10 +11,17 @@ import type Koffi from 'koffi';
  * memory went back.
  */
 export function nativeHeapTrimmer(): (() => boolean) | undefined {
-  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
-  if (!report?.header?.glibcVersionRuntime) return undefined;
+  trimmer ??= { trim: loadTrimmer() };
+  return trimmer.trim;
+}
+
+/** Loaded once per process: every app built in it shares the same C heap. */
+let trimmer: { trim: (() => boolean) | undefined } | undefined;
+
+function loadTrimmer(): (() => boolean) | undefined {
   try {
-    // koffi ships its binaries per platform as optional packages: a missing one is not an error here.
+    // `libc.so.6` is glibc's own name: musl, macOS and Windows have none, and loading it fails. koffi ships
+    // its binaries per platform as optional packages: a missing one is not an error here either.
     const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
     const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
     // 1 when memory went back to the system.

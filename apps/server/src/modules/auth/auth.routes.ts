@@ -158,12 +158,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
       },
     },
     async (request) => {
-      const authenticated = currentAuth(request);
-      await telegram.link(authenticated, request.body.telegram, request.body.currentPassword);
-      return users.presentOne(
-        (await users.findByIdOrUsername(authenticated.user.id))!,
-        authenticated.user.id,
+      const user = await telegram.link(
+        currentAuth(request),
+        request.body.telegram,
+        request.body.currentPassword,
       );
+      return users.presentOne(user, user.id);
     },
   );
 
@@ -178,12 +178,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
       },
     },
     async (request) => {
-      const authenticated = currentAuth(request);
-      await telegram.unlink(authenticated);
-      return users.presentOne(
-        (await users.findByIdOrUsername(authenticated.user.id))!,
-        authenticated.user.id,
-      );
+      const user = await telegram.unlink(currentAuth(request));
+      return users.presentOne(user, user.id);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { LIMITS, RESERVED_USERNAMES, type TelegramPayload } from '@portfolio-master/contract';
+import { LIMITS, type TelegramPayload, usernameSchema } from '@portfolio-master/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -67,24 +67,14 @@ export class TelegramService {
         const result = await this.db.transaction().execute(async (trx) => {
           await takeOnce(trx, checked);
           const now = new Date();
-          const holder = await findByTelegramId(trx, checked.identity.id);
-          if (holder) {
-            return {
-              user: holder,
-              token: await this.deps.auth.openSession(trx, holder.id, now),
-              created: false,
-            };
-          }
-          const user = await createAccount(trx, checked.identity, now);
-          return { user, token: await this.deps.auth.openSession(trx, user.id, now), created: true };
+          const holder = await users.findUserByTelegramId(trx, checked.identity.id);
+          const user = holder ?? (await createAccount(trx, checked.identity, now));
+          return { user, token: await this.deps.auth.openSession(trx, user.id, now), created: !holder };
         });
         if (result.created) await this.deps.changes.publish([changeTags.users]);
         return result;
       } catch (error) {
-        // The payload's own row comes first in the transaction: its clash is a replay, not a race.
-        if (isUniqueViolation(error) && violatedConstraint(error).includes('telegram_logins')) {
-          throw refused.replayed();
-        }
+        if (isReplay(error)) throw refused.replayed();
         // Another request made the account (or took the username) first: look again.
         if (!isUniqueViolation(error) || attempt === ATTEMPTS) throw error;
       }
@@ -99,7 +89,7 @@ export class TelegramService {
     authenticated: Authenticated,
     payload: TelegramPayload,
     currentPassword: string | undefined,
-  ): Promise<void> {
+  ): Promise<UserRow> {
     const checked = this.check(payload);
     await this.deps.auth.confirmOwner(authenticated, currentPassword);
     const { user } = authenticated;
@@ -118,15 +108,15 @@ export class TelegramService {
         });
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (violatedConstraint(error).includes('telegram_logins')) throw refused.replayed();
-      throw takenByAnother();
+      if (isReplay(error)) throw refused.replayed();
+      throw isUniqueViolation(error) ? takenByAnother() : error;
     }
     await this.deps.changes.publish([changeTags.users, changeTags.user(user.id)]);
+    return (await users.findUserById(this.db, user.id))!;
   }
 
   /** Unlinks Telegram; refused while it is the account's only way in (no password yet). */
-  async unlink(authenticated: Authenticated): Promise<void> {
+  async unlink(authenticated: Authenticated): Promise<UserRow> {
     const { user } = authenticated;
     if (user.password_hash === null) {
       throw new HttpError(
@@ -137,6 +127,7 @@ export class TelegramService {
     }
     await users.updateUser(this.db, user.id, { telegram_id: null, updated_at: new Date().toISOString() });
     await this.deps.changes.publish([changeTags.users, changeTags.user(user.id)]);
+    return (await users.findUserById(this.db, user.id))!;
   }
 
   private check(payload: TelegramPayload) {
@@ -150,16 +141,17 @@ export class TelegramService {
 
 type Checked = Extract<ReturnType<typeof checkTelegramLogin>, { ok: true }>;
 
+/** The payload's own row is the first write of its transaction: its clash is a replay, not a race. */
+function isReplay(error: unknown): boolean {
+  return isUniqueViolation(error) && violatedConstraint(error).includes('telegram_logins');
+}
+
 /** Remembers the payload as used; a second use fails on the primary key. */
 function takeOnce(trx: Transaction<Database>, checked: Checked) {
   return trx
     .insertInto('telegram_logins')
     .values({ hash: checked.payloadHash, expires_at: checked.expiresAt.toISOString() })
     .execute();
-}
-
-function findByTelegramId(trx: Transaction<Database>, telegramId: string): Promise<UserRow | undefined> {
-  return trx.selectFrom('users').selectAll().where('telegram_id', '=', telegramId).executeTakeFirst();
 }
 
 export function telegramLink(username: string): string {
@@ -203,8 +195,7 @@ async function createAccount(
   return (await users.findUserById(trx, id))!;
 }
 
-const USERNAME_SHAPE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-const { min: USERNAME_MIN, max: USERNAME_MAX } = LIMITS.username;
+const USERNAME_MAX = LIMITS.username.max;
 
 /**
  * The names a new account tries, in order: the Telegram username as it is; then with `_2`, `_3`, … `_20`
@@ -213,17 +204,12 @@ const { min: USERNAME_MIN, max: USERNAME_MAX } = LIMITS.username;
  */
 export function* usernameCandidates(identity: TelegramIdentity): Generator<string> {
   const own = identity.username;
-  const usable =
-    own !== null &&
-    own.length >= USERNAME_MIN &&
-    USERNAME_SHAPE.test(own) &&
-    !(RESERVED_USERNAMES as readonly string[]).includes(own.toLowerCase()) &&
-    !/^[0-9a-fA-F]{24}$/.test(own);
+  // Taken as a sign-up's username would be (cut to fit first: Telegram allows 32 characters).
   const numbered = function* (base: string) {
     yield base.slice(0, USERNAME_MAX);
     for (let n = 2; n <= 20; n += 1) yield `${base.slice(0, USERNAME_MAX - `_${n}`.length)}_${n}`;
   };
-  if (usable) yield* numbered(own);
+  if (own !== null && usernameSchema.safeParse(own.slice(0, USERNAME_MAX)).success) yield* numbered(own);
   yield* numbered(`tg${identity.id}`);
 }
 

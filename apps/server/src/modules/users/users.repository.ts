@@ -24,6 +24,11 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/** The account that signs in with this Telegram id (at most one: the column is unique). */
+export function findUserByTelegramId(db: Executor, telegramId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('telegram_id', '=', telegramId).executeTakeFirst();
+}
+
 /** The names as stored now; on PostgreSQL the row stays locked until the transaction ends. */
 export function lockUserNames(
   db: Executor,
