@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { changeTags } from '../../lib/changes.js';
 import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
+import { localPath } from '../../lib/local-path.js';
 import { readerScript } from '../../lib/reader-script.js';
 import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
@@ -99,7 +100,7 @@ export async function registerPages(
     const script = readerScript(request);
     const rendered = await cache.getOrLoad(`${script} ${request.url}`, () => render(request.url, script));
     reply.header('vary', 'cookie, accept-language').header('content-language', scriptLanguageTag(script));
-    if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    if (rendered.kind === 'redirect') return reply.redirect(localPath(rendered.location), rendered.status);
     reply.code(rendered.status);
     // A 404 is answered, never confirmed: its ETag would only let a client keep an error.
     if (rendered.status !== 200) {

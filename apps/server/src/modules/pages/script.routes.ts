@@ -1,12 +1,9 @@
 import { problemSchema, SCRIPT_COOKIE, SCRIPTS } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localPath } from '../../lib/local-path.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-/** An address on this site to go back to: a path, never another site (`//host`, `/\\host`). */
-const sameSitePath = (back: string | undefined) =>
-  back !== undefined && /^\/(?![/\\])/.test(back) && !/[\r\n]/.test(back) ? back : '/page/1';
 
 /**
  * The header's `Lotin | Кирилл` switch: a plain link, so it works before the page's script has loaded
@@ -33,7 +30,7 @@ export const scriptRoutes: FastifyPluginAsyncZod = async (app) => {
           `${SCRIPT_COOKIE}=${request.params.script}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`,
         )
         .header('cache-control', 'no-store')
-        .redirect(sameSitePath(request.query.back), 303);
+        .redirect(localPath(request.query.back), 303);
     },
   );
 };
