@@ -108,7 +108,7 @@ export function UserProfile({
         ) : null}
         <section aria-labelledby="portfolios-title">
           <h2 id="portfolios-title" className="section-title">
-            {own ? uz.user.myPortfolios : uz.user.portfolios} ({user.portfolios.length})
+            {own ? uz.user.myPortfolios : uz.user.portfolios} ({user.portfoliosCount})
           </h2>
           {portfolios.isPending ? (
             <Spinner />

@@ -32,7 +32,7 @@ export function UsersCard() {
                   </span>
                   <span className="user-row__email">{user.email ?? uz.users.hiddenEmail}</span>
                   <span className="user-row__count">
-                    {user.portfolios.length} {uz.users.portfolios}
+                    {user.portfoliosCount} {uz.users.portfolios}
                   </span>
                 </span>
               </Link>
