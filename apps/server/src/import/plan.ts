@@ -35,6 +35,7 @@ export const PROBLEMS = {
   'linktitle-duplicate': 'linktitle of an earlier portfolio: the later one gets a new one',
   'linktitle-unsafe': 'linktitle holding / ? # %, spaces or over 300 characters: a new one',
   'used-as-string': '`used` as one comma-separated string: split on commas',
+  'used-entry-with-commas': '`used` entry naming several technologies ("React,Node.js"): split on commas',
   'technology-duplicate': 'the same technology twice in `used` (case or spaces aside): listed once',
   'technology-too-long': 'technology name over 40 characters: cut to 40',
   'technologies-missing': 'portfolio without technologies: listed under "Boshqa"',
@@ -359,8 +360,11 @@ function commentsByPortfolio(
 function technologiesOf(value: unknown, portfolioId: string, problems: Problems): string[] {
   const { list, fromString } = listOf(value);
   if (fromString) problems.add('used-as-string', portfolioId);
+  // The original saved its form's field as `used.split(", ")`, so one entry can still name several.
+  else if (list.some((entry) => entry.includes(','))) problems.add('used-entry-with-commas', portfolioId);
+  const names = list.flatMap((entry) => listOf(entry).list);
   const bySlug = new Map<string, string>();
-  for (const raw of list) {
+  for (const raw of names) {
     const name = cut(raw.replace(/\s+/g, ' '), LIMIT.technology, () =>
       problems.add('technology-too-long', `${raw} (${portfolioId})`),
     ).trim();

@@ -213,6 +213,27 @@ export async function writeOriginalDump(dir: string, { plain = 0 } = {}): Promis
   const partial = images['9f8e7d6c5b4a.png'];
   addFile(files, chunks, 'partial.png', partial, (chunk) => chunk.n !== 1);
 
+  const folder = writeDump(dir, { users, portfolios, comments, files, chunks });
+  return { folder, images };
+}
+
+/** The collections of a dump; those left out are written empty. */
+export interface DumpCollections {
+  users: Document[];
+  portfolios: Document[];
+  comments?: Document[];
+  files?: Document[];
+  chunks?: Document[];
+}
+
+/**
+ * Writes documents as `mongodump` does, under `dir/dump/portfoliomaster/` (portfolios gzipped, users with
+ * their metadata), and answers the dump's folder.
+ */
+export function writeDump(
+  dir: string,
+  { users, portfolios, comments = [], files = [], chunks = [] }: DumpCollections,
+): string {
   const folder = path.join(dir, 'dump');
   const db = path.join(folder, 'portfoliomaster');
   fs.mkdirSync(db, { recursive: true });
@@ -229,8 +250,8 @@ export async function writeOriginalDump(dir: string, { plain = 0 } = {}): Promis
   write('comments', comments);
   write('uploads.files', files);
   // Out of order, as nothing promises they come sorted by n.
-  write('uploads.chunks', chunks.reverse());
-  return { folder, images };
+  write('uploads.chunks', [...chunks].reverse());
+  return folder;
 }
 
 function addFile(
