@@ -31,8 +31,8 @@ export function HomeRoute() {
   // What the previous page did, said once (a deleted portfolio, a deleted account).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const list = readListLocation(params.page, searchParams);
-  const query = usePortfolios(listParams(list ?? FIRST_PAGE));
-  if (!list || (query.data && !query.isPlaceholderData && isPastLastPage(query.data, list.page))) {
+  const { query, isPreviousPage } = usePortfolios(listParams(list ?? FIRST_PAGE));
+  if (!list || (query.data && !isPreviousPage && isPastLastPage(query.data, list.page))) {
     return <NotFoundRoute />;
   }
   const { page, filter, q, sort } = list;
@@ -41,21 +41,15 @@ export function HomeRoute() {
     navigate(listHref(1, filter, text, sort), { replace: q !== '' && text !== '' });
   const narrowed = filter.length > 0 || q !== '';
 
-  // One column on phones (toolbar, filter, list, users); from 900px the filter and the users card form a
-  // side column. The order in the page is the order read, on both.
+  // The list comes before the filter in the page, so a keyboard reaches the first portfolio a few Tabs
+  // after the skip link instead of after every technology's checkbox. On screen, phones show the folded
+  // filter (one Tab stop) above the list; from 900px the filter and the users card form a side column.
   return (
     <div className="container page home">
       <div className="home__toolbar">
         <h1 className="home__title">{uz.list.title}</h1>
         <SearchBox value={q} filter={filter} onSearch={onSearch} />
       </div>
-      <ErrorBoundary>
-        <TechnologyFilter
-          selected={filter}
-          q={q}
-          onToggle={(name) => navigate(filterToggleHref(filter, name, q, sort))}
-        />
-      </ErrorBoundary>
       <div className="home__list">
         {notice ? <StatusIndicator status="success" message={notice} /> : null}
         <SortLinks sort={sort} filter={filter} q={q} />
@@ -85,7 +79,7 @@ export function HomeRoute() {
               )}
             </div>
           ) : (
-            <div className={`grid${query.isPlaceholderData ? ' is-stale' : ''}`}>
+            <div className={`grid${isPreviousPage ? ' is-stale' : ''}`}>
               {query.data.items.map((portfolio, index) => (
                 <PortfolioCard key={portfolio._id} portfolio={portfolio} priority={index < 2} />
               ))}
@@ -98,6 +92,13 @@ export function HomeRoute() {
           hrefFor={(n) => listHref(n, filter, q, sort)}
         />
       </div>
+      <ErrorBoundary>
+        <TechnologyFilter
+          selected={filter}
+          q={q}
+          onToggle={(name) => navigate(filterToggleHref(filter, name, q, sort))}
+        />
+      </ErrorBoundary>
       <aside className="home__users">
         <ErrorBoundary>
           <UsersCard />
