@@ -1,6 +1,7 @@
 import type { Portfolio } from '@portfolio-master/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, nullWhenMissing, type ReadContext } from '../../../lib/api-client';
+import { publicStandIn } from '../../../lib/public-stand-in';
 
 /**
  * `GET /portfolio/{idOrLinktitle}`, or null when there is no such portfolio; with a token, `likedByMe`
@@ -29,9 +30,9 @@ export function usePortfolio(
   const client = useQueryClient();
   return useQuery({
     ...portfolioQueryOptions(idOrLinktitle, token),
-    placeholderData:
-      publicWhileLoading && token !== null
-        ? () => client.getQueryData(portfolioQueryOptions(idOrLinktitle, null).queryKey) ?? undefined
-        : undefined,
+    placeholderData: publicWhileLoading
+      ? () =>
+          publicStandIn<Portfolio | null>(client, token, portfolioQueryOptions(idOrLinktitle, null).queryKey)
+      : undefined,
   });
 }

@@ -2,13 +2,14 @@ import type { PortfolioPage, PortfolioSummary } from '@portfolio-master/contract
 import { PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
 import {
   infiniteQueryOptions,
-  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
+import { publicStandIn } from '../../../lib/public-stand-in';
 
 export interface PortfolioListParams {
   page: number;
@@ -34,11 +35,23 @@ export const portfoliosQueryOptions = (params: PortfolioListParams, token: strin
   queryOptions({
     queryKey: ['portfolios', params, { signedIn: token !== null }],
     queryFn: (context) => getPortfolios(params, context),
-    placeholderData: keepPreviousData,
   });
 
+/**
+ * A page of summaries. Until a signed-in reader's own page arrives, everyone's stands in (see
+ * `publicStandIn`); failing that, the page they were on. `isPreviousPage` tells the two apart: only
+ * the other page is shown as stale.
+ */
 export function usePortfolios(params: PortfolioListParams) {
-  return useQuery(portfoliosQueryOptions(params, useToken()));
+  const token = useToken();
+  const client = useQueryClient();
+  const everyones = () =>
+    publicStandIn<PortfolioPage>(client, token, portfoliosQueryOptions(params, null).queryKey);
+  const query = useQuery({
+    ...portfoliosQueryOptions(params, token),
+    placeholderData: (previous) => everyones() ?? previous,
+  });
+  return { query, isPreviousPage: query.isPlaceholderData && query.data !== everyones() };
 }
 
 /** One author's portfolios, a page of 10 at a time, for a profile's "show more". */
@@ -62,5 +75,11 @@ export const weekBestQueryOptions = (token: string | null) =>
   });
 
 export function useWeekBest() {
-  return useQuery(weekBestQueryOptions(useToken()));
+  const token = useToken();
+  const client = useQueryClient();
+  return useQuery({
+    ...weekBestQueryOptions(token),
+    placeholderData: () =>
+      publicStandIn<PortfolioSummary[]>(client, token, weekBestQueryOptions(null).queryKey),
+  });
 }

@@ -1,7 +1,8 @@
 import type { User } from '@portfolio-master/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, nullWhenMissing, type ReadContext } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
+import { publicStandIn } from '../../../lib/public-stand-in';
 
 /**
  * `GET /user/{id}`: by id or username; null when there is no such user. With a token, `followedByMe`
@@ -17,6 +18,13 @@ export const userQueryOptions = (idOrUsername: string, token: string | null) =>
     queryFn: (context) => getUser(idOrUsername, context),
   });
 
+/** Until a signed-in reader's own answer arrives, everyone's stands in (see `publicStandIn`). */
 export function useUser(idOrUsername: string) {
-  return useQuery(userQueryOptions(idOrUsername, useToken()));
+  const token = useToken();
+  const client = useQueryClient();
+  return useQuery({
+    ...userQueryOptions(idOrUsername, token),
+    placeholderData: () =>
+      publicStandIn<User | null>(client, token, userQueryOptions(idOrUsername, null).queryKey),
+  });
 }
