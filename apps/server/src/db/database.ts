@@ -34,7 +34,8 @@ export function openSqlite(
   file: string,
   options: { readonly?: boolean; busyTimeoutMs?: number } = {},
 ): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:' && !options.readonly)
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const connection = new SQLite(file, { readonly: options.readonly ?? false });
   if (!options.readonly) {
     connection.pragma('journal_mode = WAL');
@@ -106,12 +107,17 @@ export interface DatabaseOptions {
   outages?: Outages;
   /** SQLite: see `SERVER_BUSY_TIMEOUT_MS`. */
   busyTimeoutMs?: number;
+  /**
+   * For what must change nothing (a dry run), whatever its code does: SQLite opens the file read-only (it
+   * must exist), PostgreSQL refuses every write of the session.
+   */
+  readonly?: boolean;
 }
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions): DatabaseHandle {
   if (config.dialect === 'sqlite') {
-    const { busyTimeoutMs } = options;
-    const writer = openSqlite(config.file, { busyTimeoutMs });
+    const { busyTimeoutMs, readonly } = options;
+    const writer = openSqlite(config.file, { busyTimeoutMs, readonly });
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
     if (config.file === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy() };
     // Hot reads (see hotRead) use a read-only connection of their own: WAL lets it read while the
@@ -135,6 +141,7 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions)
     max: options.poolSize ?? 10,
     // A server that does not answer (rather than refusing) is an outage after this, not a hung request.
     connectionTimeoutMillis: 5000,
+    ...(options.readonly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
   // the pool replaces it on the next query. It is still worth knowing about.

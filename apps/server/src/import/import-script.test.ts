@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Migrator } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.js';
+import { migrationProvider } from '../db/migrator.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { writeOriginalDump } from '../test/original-dump.js';
 
@@ -42,14 +45,32 @@ const importInto = async (target: TestDatabase, uploads: string, ...args: string
 };
 const importOriginal = (...args: string[]) => importInto(database, 'uploads', ...args);
 
-/** What an import leaves, but for the new names of stored images: equal after equal imports. */
-async function contents(target: TestDatabase) {
-  const handle = createDatabase(
+const open = (target: TestDatabase) =>
+  createDatabase(
     target.dialect === 'sqlite'
       ? { dialect: 'sqlite', file: target.url.slice('sqlite:'.length) }
       : { dialect: 'postgres', url: target.url },
     { logger: console, poolSize: 1 },
   );
+
+/** The tables of a PostgreSQL database, ours or anyone's. */
+async function postgresTables(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select table_name as name from information_schema.tables
+       where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    return rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What an import leaves, but for the new names of stored images: equal after equal imports. */
+async function contents(target: TestDatabase) {
+  const handle = open(target);
   try {
     const { db } = handle;
     const count = async (table: 'likes' | 'comments' | 'images' | 'original_images') =>
@@ -107,11 +128,45 @@ describe('npm run import:original', () => {
     );
   });
 
-  it('will not dry-run against a database without the schema, and changes nothing then', async () => {
+  it('dry-runs against a database without our tables as an empty one, writing nothing at all', async () => {
     const result = await importOriginal('--dump', dumpFolder, '--dry-run');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('run npm run db:migrate first');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('no tables of ours in the database yet: compared as empty');
+    expect(result.stdout).toMatch(/users\s+4\s+0\s+1\n/);
+    expect(result.stdout).toMatch(/portfolios\s+5\s+0\s+1\n/);
+    expect(result.stdout).toMatch(/images\s+3\s+0\s+3\n/);
+    expect(result.stdout).toContain('linktitle of an earlier portfolio: the later one gets a new one');
+    for (const picture of ['missing.png', 'partial.png', 'broken.png']) {
+      expect(result.stdout).toContain(`e.g. ${picture}`);
+    }
+    expect(result.stdout).toContain('Dry run: nothing was changed.');
+    if (database.dialect === 'sqlite') {
+      // Not even the file (nor its -wal or -shm) was made.
+      expect(fs.readdirSync(path.dirname(database.url.slice('sqlite:'.length)))).toEqual([]);
+    } else {
+      expect(await postgresTables(database.url)).toEqual([]);
+    }
     expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false);
+  });
+
+  it('will not dry-run against a database with only some of our migrations', async () => {
+    const older = await createTestDatabase();
+    try {
+      const handle = open(older);
+      try {
+        const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+        expect((await migrator.migrateTo('20261122090000_initial_schema')).error).toBeUndefined();
+      } finally {
+        await handle.destroy();
+      }
+      const result = await importInto(older, 'older-uploads', '--dump', dumpFolder, '--dry-run');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('run npm run db:migrate first');
+      expect(fs.existsSync(path.join(dir, 'older-uploads'))).toBe(false);
+    } finally {
+      await older.drop();
+    }
   });
 
   it('imports, prints the summary and every problem, and verifies', async () => {

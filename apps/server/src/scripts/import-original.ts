@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfigOrExplain } from '../config.js';
-import { createDatabase } from '../db/database.js';
-import { migrateToLatest, pendingMigrations } from '../db/migrator.js';
+import { createDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
 import { verifyAndReport } from './verify.js';
 import { readDump } from '../import/dump.js';
+import { openForDryRun } from '../import/dry-run-database.js';
 import { IMAGE_WORKERS, importOriginal } from '../import/original-import.js';
 import { formatReport, progressPrinter } from '../import/report.js';
 import { ChangeFeed, changeTags } from '../lib/changes.js';
@@ -15,7 +16,8 @@ const USAGE = `Usage: npm run import:original -- --dump <folder> [--dry-run] [--
 Imports the original site's MongoDB data (a mongodump folder with users, portfolios, comments,
 uploads.files and uploads.chunks as .bson or .bson.gz) into the database named by DATABASE_URL,
 its images into UPLOAD_DIR (or S3_URL). Safe to run again: what is already there is skipped.
---dry-run prints what would be imported and every problem found, changing nothing.
+--dry-run prints what would be imported and every problem found, changing nothing (a database
+without our tables yet is taken as empty, and left as it is).
 --verify re-counts every counter and checks the search index afterwards.
 --batch is how many users or portfolios go in one transaction (500).
 The rules for messy data: docs/decisions/0030-importing-the-original-site.md.`;
@@ -65,18 +67,20 @@ async function main(): Promise<number> {
     `${elapsed()}  read ${dump.users.length} users, ${dump.portfolios.length} portfolios, ` +
       `${dump.comments.length} comments, ${dump['uploads.files'].length} files`,
   );
-  const database = createDatabase(config.database, { logger: console, poolSize: 1 });
   const bucket = config.bucket ? new ImageBucket(config.bucket) : undefined;
   const changes = await ChangeFeed.create({ redisUrl: config.redisUrl });
+  let database: DatabaseHandle | undefined;
   try {
     if (options.dryRun) {
-      // A dry run changes nothing, not even the schema; it compares the dump with a migrated database.
-      const pending = await pendingMigrations(database.db);
-      if (pending.length > 0) {
-        console.error(`The database lacks migrations (${pending.join(', ')}): run npm run db:migrate first.`);
+      const opened = await openForDryRun(config.database, { logger: console });
+      if (typeof opened === 'string') {
+        console.error(opened);
         return 1;
       }
+      database = opened.handle;
+      if (opened.empty) console.log(`${elapsed()}  no tables of ours in the database yet: compared as empty`);
     } else {
+      database = createDatabase(config.database, { logger: console, poolSize: 1 });
       const applied = await migrateToLatest(database.db);
       if (applied.length > 0) console.log(`${elapsed()}  migrations applied: ${applied.join(', ')}`);
     }
@@ -110,7 +114,7 @@ async function main(): Promise<number> {
     read.close();
     await changes.close();
     bucket?.close();
-    await database.destroy();
+    await database?.destroy();
   }
 }
 
