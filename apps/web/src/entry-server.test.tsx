@@ -136,7 +136,7 @@ describe('server rendering', () => {
     const page = await render(`/portfolio/${summary.linktitle}`);
     expect(page.status).toBe(200);
     expect(page.head).toContain('<title>Ob-havo ilovasi | Portfolio Master</title>');
-    expect(meta(page.head, 'description')).toBe('Ob-havo. Toshkent uchun tezkor prognoz. alert(1).');
+    expect(meta(page.head, 'description')).toBe('Ob-havo. Toshkent uchun tezkor prognoz.');
     expect(meta(page.head, 'og:image')).toBe(`https://portfolio.uz/og/portfolio/${summary.linktitle}.png`);
     expect(meta(page.head, 'og:type')).toBe('article');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.head)![1]!);

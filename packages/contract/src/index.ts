@@ -7,6 +7,7 @@ export * from './account.js';
 export * from './follows.js';
 export * from './notifications.js';
 export * from './moderation.js';
+export * from './plain-text.js';
 export * from './portfolios.js';
 export type * from './rendering.js';
 export * from './script.js';

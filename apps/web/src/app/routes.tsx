@@ -1,4 +1,5 @@
 import type { Portfolio, PortfolioPage, User } from '@portfolio-master/contract';
+import { markdownToText, shorten } from '@portfolio-master/contract/plain-text';
 import type { QueryClient } from '@tanstack/react-query';
 import { fullName } from '../components/avatar';
 import { portfolioQueryOptions } from '../features/portfolios/api/get-portfolio';
@@ -17,7 +18,7 @@ import {
 } from '../features/portfolios/list-query';
 import { userQueryOptions } from '../features/users/api/get-user';
 import { usersQueryOptions } from '../features/users/api/get-users';
-import { markdownToText, truncate, type PageHead } from '../lib/head';
+import { DESCRIPTION_LENGTH, type PageHead } from '../lib/head';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { matchPath } from '../lib/router';
 import { uz } from '../i18n/uz';
@@ -109,7 +110,10 @@ function portfolioHead(portfolio: Portfolio | null | undefined): PageHead {
   const authorPath = `/profile/${encodeURIComponent(portfolio.author.username)}`;
   return {
     title: title(portfolio.title),
-    description: truncate(text || uz.portfolio.metaDescription(portfolio.title, author, portfolio.used)),
+    description: shorten(
+      text || uz.portfolio.metaDescription(portfolio.title, author, portfolio.used),
+      DESCRIPTION_LENGTH,
+    ),
     canonical: path,
     image,
     imageAlt: uz.card.cover(portfolio.title),
@@ -119,7 +123,7 @@ function portfolioHead(portfolio: Portfolio | null | undefined): PageHead {
       '@type': 'CreativeWork',
       name: portfolio.title,
       headline: portfolio.title,
-      description: truncate(text, 300) || undefined,
+      description: shorten(text, 300) || undefined,
       url: path,
       image,
       dateCreated: portfolio.date,
@@ -153,8 +157,9 @@ function profileHead(user: User | null | undefined): PageHead {
   const about = user.description.trim() || (user.skills.length ? user.skills.join(', ') : '');
   return {
     title: title(uz.user.profileTitle(name)),
-    description: truncate(
+    description: shorten(
       about ? `${name} (@${user.username}): ${about}` : uz.user.metaDescription(name, user.username),
+      DESCRIPTION_LENGTH,
     ),
     canonical: path,
     image,
@@ -329,7 +334,7 @@ export const routes: PageRoute[] = [
     chunk: 'src/app/routes/about.tsx',
     head: () => ({
       title: title(uz.about.title),
-      description: truncate(uz.about.intro),
+      description: shorten(uz.about.intro, DESCRIPTION_LENGTH),
       canonical: '/about',
       type: 'website',
     }),

@@ -1,4 +1,4 @@
-import { LIMITS } from '@portfolio-master/contract';
+import { LIMITS, markdownToText, shorten } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -14,7 +14,6 @@ import {
 import { findUserByUsername } from '../users/users.repository.js';
 import { type AtomEntry, atomFeed, type AtomPerson } from './atom.js';
 import * as feeds from './feeds.repository.js';
-import { markdownToText, shorten } from './plain-text.js';
 import { ReadyDocument } from '../../lib/ready-document.js';
 import { TimedCache } from './timed-cache.js';
 import { SITEMAP_LIMITS, type SitemapLimits, SitemapSection, sitemapDocuments } from './sitemap.js';

@@ -338,8 +338,8 @@ describe('Atom feeds', () => {
     const portfolio = await create(alice, { title: 'Markdown tavsifi', description });
     const feed = parseAtom((await get('/feed.xml')).body);
     const entry = feed.entries.find((item) => item.link === portfolioUrl(portfolio))!;
-    expect(entry.summary.startsWith('Loyiha haqida Qalin matn, qiya matn va havola hamda kod.')).toBe(true);
-    expect(entry.summary).toContain('birinchi ikkinchi & uchinchi HTML blok uzun jumla');
+    expect(entry.summary.startsWith('Loyiha haqida. Qalin matn, qiya matn va havola hamda kod.')).toBe(true);
+    expect(entry.summary).toContain('rasm. birinchi. ikkinchi & uchinchi. HTML blok. uzun jumla');
     for (const hidden of ['https://', 'console.log', '**', '`', '#', '<', 'onclick', 'oxiri']) {
       expect(entry.summary, hidden).not.toContain(hidden);
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fullName } from '@portfolio-master/contract';
+import { fullName, shorten } from '@portfolio-master/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -121,7 +121,7 @@ export class PreviewCards {
       name: fullName(user),
       username: user.username,
       avatar: user.image,
-      about: user.description.trim().split('\n')[0]?.slice(0, 200) || skills.join(', '),
+      about: shorten(user.description.trim().split('\n')[0] ?? '', 200) || skills.join(', '),
       portfolios,
     };
     return this.card(`profile-${user.id}`, input, async () =>
