@@ -111,6 +111,7 @@ beforeAll(async () => {
     '20261207090000_search_index_state',
     '20261208090000_user_script',
     '20261209090000_telegram_accounts',
+    '20261210090000_portfolio_aliases',
   ]);
 });
 

@@ -18,6 +18,7 @@ import * as coveringOrderIndexes from './migrations/20261206090000_covering_orde
 import * as searchIndexState from './migrations/20261207090000_search_index_state.js';
 import * as userScript from './migrations/20261208090000_user_script.js';
 import * as telegramAccounts from './migrations/20261209090000_telegram_accounts.js';
+import * as portfolioAliases from './migrations/20261210090000_portfolio_aliases.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '20261207090000_search_index_state': searchIndexState,
   '20261208090000_user_script': userScript,
   '20261209090000_telegram_accounts': telegramAccounts,
+  '20261210090000_portfolio_aliases': portfolioAliases,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -178,6 +178,12 @@ export interface OriginalImagesTable {
   filename: string;
 }
 
+/** An old linktitle of a portfolio brought over from the original site, still leading to it. */
+export interface PortfolioAliasesTable {
+  old_linktitle: string;
+  portfolio_id: string;
+}
+
 export interface TechnologiesTable {
   id: string;
   name: string;
@@ -264,6 +270,7 @@ export interface Database {
   portfolios: PortfoliosTable;
   images: ImagesTable;
   original_images: OriginalImagesTable;
+  portfolio_aliases: PortfolioAliasesTable;
   technologies: TechnologiesTable;
   portfolio_technologies: PortfolioTechnologiesTable;
   likes: LikesTable;

@@ -73,7 +73,7 @@ async function contents(target: TestDatabase) {
   const handle = open(target);
   try {
     const { db } = handle;
-    const count = async (table: 'likes' | 'comments' | 'images' | 'original_images') =>
+    const count = async (table: 'likes' | 'comments' | 'images' | 'original_images' | 'portfolio_aliases') =>
       Number(
         (await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
       );
@@ -101,6 +101,7 @@ async function contents(target: TestDatabase) {
         comments: await count('comments'),
         images: await count('images'),
         original_images: await count('original_images'),
+        portfolio_aliases: await count('portfolio_aliases'),
       },
     };
   } finally {

@@ -38,6 +38,7 @@ async function snapshot() {
     'images',
     'technologies',
     'original_images',
+    'portfolio_aliases',
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
@@ -226,6 +227,8 @@ describe('importing the original site', () => {
       expect(found.body).toMatchObject({ _id: id, linktitle, ...fields });
     }
     expect((await portfolio(hex(ids.orphan))).status).toBe(404);
+    // The old address of one renamed still leads to it.
+    expect((await portfolio('ali_A/B_test?_#1_100%')).body._id).toBe(hex(ids.unsafe));
   });
 
   it('counts technologies as one whatever their case and spaces', async () => {

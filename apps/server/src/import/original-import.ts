@@ -121,10 +121,15 @@ export async function importOriginal(
 async function readExisting(db: Kysely<Database>): Promise<Existing> {
   const users = await db.selectFrom('users').select(['id', 'username', 'email']).execute();
   const portfolios = await db.selectFrom('portfolios').select(['id', 'linktitle']).execute();
+  const aliases = await db
+    .selectFrom('portfolio_aliases')
+    .select(['old_linktitle', 'portfolio_id'])
+    .execute();
   return {
     usernames: new Map(users.map((user) => [user.username.toLowerCase(), user.id])),
     emails: new Map(users.flatMap((user) => (user.email === null ? [] : [[user.email, user.id] as const]))),
     linktitles: new Map(portfolios.map((portfolio) => [portfolio.linktitle, portfolio.id])),
+    aliases: new Map(aliases.map((alias) => [alias.old_linktitle, alias.portfolio_id])),
   };
 }
 
@@ -320,9 +325,9 @@ async function countImages(
 }
 
 /**
- * A batch of new portfolios with everything that hangs on them, in multi-row statements: their rows,
- * technologies (by slug, the site's first spelling kept) and counts, galleries, likes, comments, the
- * lists copied onto their rows, and their search entries.
+ * A batch of new portfolios with everything that hangs on them, in multi-row statements: their rows and
+ * old linktitles, technologies (by slug, the site's first spelling kept) and counts, galleries, likes,
+ * comments, the lists copied onto their rows, and their search entries.
  */
 async function writePortfolios(
   trx: Executor,
@@ -346,6 +351,12 @@ async function writePortfolios(
   for (const link of links) uses.set(link.technology_id, (uses.get(link.technology_id) ?? 0) + 1);
 
   await writer.insert('portfolios', portfolios.map(portfolioRow));
+  await writer.insert(
+    'portfolio_aliases',
+    portfolios.flatMap(({ id, oldLinktitle }) =>
+      oldLinktitle === null ? [] : [{ old_linktitle: oldLinktitle, portfolio_id: id }],
+    ),
+  );
   await writer.insert('portfolio_technologies', links);
   for (const [technologyId, count] of uses) {
     await trx

@@ -33,7 +33,9 @@ export const PROBLEMS = {
   'title-too-long': 'title longer than 120 characters: cut to 120',
   'linktitle-missing': 'empty linktitle: a new one from username and title',
   'linktitle-duplicate': 'linktitle of an earlier portfolio: the later one gets a new one',
-  'linktitle-unsafe': 'linktitle holding / ? # %, spaces or over 300 characters: a new one',
+  'linktitle-unsafe':
+    'linktitle holding / ? # %, spaces or over 300 characters: a new one ' +
+    '(the old one, if not over 300, still leads to it)',
   'used-as-string': '`used` as one comma-separated string: split on commas',
   'used-entry-with-commas': '`used` entry naming several technologies ("React,Node.js"): split on commas',
   'technology-duplicate': 'the same technology twice in `used` (case or spaces aside): listed once',
@@ -74,6 +76,8 @@ export interface Existing {
   emails: Map<string, string>;
   /** linktitle → portfolio id. */
   linktitles: Map<string, string>;
+  /** Old linktitle still leading to a portfolio → its id. */
+  aliases: Map<string, string>;
 }
 
 export interface PlannedUser {
@@ -105,6 +109,8 @@ export interface PlannedPortfolio {
   authorId: string;
   title: string;
   linktitle: string;
+  /** The original's linktitle when it had to change, kept as an address that still leads here. */
+  oldLinktitle: string | null;
   description: string;
   url: string;
   repoUrl: string | null;
@@ -259,6 +265,7 @@ function planPortfolios(
       authorId,
       title: cut(title, LIMIT.title, () => problems.add('title-too-long', id)),
       linktitle: text(document.linktitle),
+      oldLinktitle: null,
       description: text(document.description),
       url: text(document.url),
       repoUrl: text(document.repoUrl) || null,
@@ -277,6 +284,7 @@ function planPortfolios(
   // The earliest portfolio keeps a contested linktitle.
   planned.sort(byCreation);
   const linktitles = new Map(existing.linktitles);
+  const aliases = new Map(existing.aliases);
   for (const portfolio of planned) {
     const kept = portfolio.linktitle;
     const problem: ProblemKind | undefined = !kept
@@ -292,6 +300,11 @@ function planPortfolios(
       let n = 1;
       while (isTakenByOther(linktitles, numberedLinktitle(base, n), portfolio.id)) n += 1;
       portfolio.linktitle = numberedLinktitle(base, n);
+      // An empty one was no address, and one longer than any linktitle is none we answer.
+      if (kept && kept.length <= LIMIT.linktitle && !isTakenByOther(aliases, kept, portfolio.id)) {
+        portfolio.oldLinktitle = kept;
+        aliases.set(kept, portfolio.id);
+      }
     }
     linktitles.set(portfolio.linktitle, portfolio.id);
   }

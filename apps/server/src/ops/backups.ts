@@ -67,6 +67,8 @@ const TABLES = [
   'moderation_log',
   // Telegram sign-in payloads already used: restored, a replay stays refused.
   'telegram_logins',
+  // Old linktitles of imported portfolios: restored, old links keep leading to them.
+  'portfolio_aliases',
 ] as const;
 const MANIFEST = 'manifest.json';
 const IMAGES = 'images';

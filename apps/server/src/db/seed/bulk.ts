@@ -187,6 +187,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'comments',
     'likes',
     'portfolio_technologies',
+    'portfolio_aliases',
     'original_images',
     'images',
     'technologies',

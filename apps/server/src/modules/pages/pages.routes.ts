@@ -27,6 +27,9 @@ type Rendered =
   | { kind: 'page'; status: number; document: ReadyDocument }
   | { kind: 'redirect'; status: number; location: string };
 
+/** A portfolio's own page, `/portfolio/<linktitle>` (its page takes no query). */
+const PORTFOLIO_PAGE = /^\/portfolio\/([^/?]+)(?:\?|$)/;
+
 /** Kept pages also expire after this, which bounds how old a relative date read without JavaScript gets. */
 const PAGE_TTL_MS = 60_000;
 
@@ -57,6 +60,8 @@ export async function registerPages(
   }).follow(services.changes);
 
   const render = async (url: string, script: Script): Promise<Loaded<Rendered>> => {
+    const moved = await movedPortfolio(services, url);
+    if (moved) return moved;
     let tags: Set<string> | null = new Set<string>();
     const result = await build.renderer.render({
       url,
@@ -111,6 +116,27 @@ export async function registerPages(
   });
   // Pages nobody asked for go when the site is quiet (see QuietTime).
   return (idleMs) => cache.trimIdle(idleMs);
+}
+
+/**
+ * An old linktitle of an imported portfolio (decision 30) sends its visitor on to the portfolio's page for
+ * good. Kept as the portfolio is: until it changes, or a portfolio created with that linktitle takes it.
+ */
+async function movedPortfolio(services: AppServices, url: string): Promise<Loaded<Rendered> | undefined> {
+  const match = PORTFOLIO_PAGE.exec(url);
+  if (!match) return undefined;
+  let address: string;
+  try {
+    address = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const moved = await services.portfolios.movedTo(address);
+  if (moved.value === null) return undefined;
+  return {
+    value: { kind: 'redirect', status: 301, location: `/portfolio/${encodeURIComponent(moved.value)}` },
+    tags: moved.tags,
+  };
 }
 
 /**

@@ -108,6 +108,18 @@ export async function findPortfolioByLinktitle(
   return row && withLists(row);
 }
 
+/** The portfolio an old linktitle of the original site still leads to (see the import's plan). */
+export async function findPortfolioByOldLinktitle(
+  db: Executor,
+  oldLinktitle: string,
+): Promise<PortfolioWithAuthor | undefined> {
+  const row = await selectWithAuthor(db)
+    .innerJoin('portfolio_aliases as a', 'a.portfolio_id', 'p.id')
+    .where('a.old_linktitle', '=', oldLinktitle)
+    .executeTakeFirst();
+  return row && withLists(row);
+}
+
 export type { ListCriteria } from './list-plan.js';
 
 const ORDER_COLUMNS = {

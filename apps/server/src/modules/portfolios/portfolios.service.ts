@@ -306,7 +306,10 @@ export class PortfoliosService {
     return row && canSee(row, viewer) ? row : undefined;
   }
 
-  /** By id first, then by linktitle, hidden or not. */
+  /**
+   * By id first, then by linktitle, then by an old linktitle an imported portfolio had (never over a
+   * current one), hidden or not.
+   */
   private async findAny(idOrLinktitle: string): Promise<portfolios.PortfolioWithAuthor | undefined> {
     // No linktitle holds U+0000, and PostgreSQL refuses it in a query parameter.
     if (idOrLinktitle.includes('\u0000')) return undefined;
@@ -314,7 +317,20 @@ export class PortfoliosService {
       const byId = await portfolios.findPortfolioById(this.db, idOrLinktitle);
       if (byId) return byId;
     }
-    return portfolios.findPortfolioByLinktitle(this.db, idOrLinktitle);
+    return (
+      (await portfolios.findPortfolioByLinktitle(this.db, idOrLinktitle)) ??
+      portfolios.findPortfolioByOldLinktitle(this.db, idOrLinktitle)
+    );
+  }
+
+  /**
+   * The current linktitle of the portfolio an old linktitle leads to, as everyone may see it; null for a
+   * current address or one that leads nowhere. Kept as `get` keeps the portfolio.
+   */
+  async movedTo(address: string): Promise<Read<string | null>> {
+    const { value, tags } = await this.get(address, null);
+    const moved = value !== null && address !== value._id && address !== value.linktitle;
+    return { value: moved ? value.linktitle : null, tags };
   }
 
   async require(idOrLinktitle: string, viewer: Actor | null = null): Promise<portfolios.PortfolioWithAuthor> {
@@ -351,7 +367,12 @@ export class PortfoliosService {
     if (row.hidden_at !== null) {
       portfolio!.hidden = { reason: row.hidden_reason ?? '', date: toIsoString(row.hidden_at) };
     }
-    return { value: portfolio!, tags: [changeTags.portfolio(row.id)] };
+    // An old linktitle is taken over by a portfolio created with it as its own: every create changes lists.
+    const byOldLinktitle = idOrLinktitle !== row.id && idOrLinktitle !== row.linktitle;
+    return {
+      value: portfolio!,
+      tags: [changeTags.portfolio(row.id), ...(byOldLinktitle ? [changeTags.lists] : [])],
+    };
   }
 
   async create(
