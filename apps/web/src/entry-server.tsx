@@ -1,7 +1,8 @@
 import type { PageRenderer, RenderRequest, RenderResult } from '@portfolio-master/contract';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
-import { matchRoute, type RouteContext } from './app/routes';
+import type { RouteContext } from './app/route';
+import { matchRoute } from './app/route-table';
 import { setTransport } from './lib/api-client';
 import { setScript } from './i18n/script';
 import { headTags } from './lib/head-tags';
@@ -42,7 +43,7 @@ async function render(request: RenderRequest): Promise<RenderResult> {
   const site: SiteFacts = { publicUrl: request.publicUrl, telegramBotId: request.telegramBotId };
   setSiteFacts(site);
   const html = renderToString(<App history={history} queryClient={queryClient} renderTime={request.now} />);
-  const head = match.route.head(context);
+  const head = match.route.page.read().head(context);
   return {
     kind: 'page',
     status,

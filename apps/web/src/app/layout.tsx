@@ -16,19 +16,29 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteError } from './route-error';
 import { UpdatePrompt } from './update-prompt';
-import { matchRoute, type RouteMatch } from './routes';
+import type { Page } from './route';
+import { matchRoute, type RouteMatch } from './route-table';
 
-/** The document title follows the route's head, recomputed as its data arrives. */
-function useDocumentTitle(match: RouteMatch, location: Location) {
+/** The document title follows the page's head, recomputed as its data arrives. */
+function useDocumentTitle(head: Page['head'], params: Record<string, string>, location: Location) {
   const client = useQueryClient();
   const token = useToken();
-  const compute = () =>
-    match.route.head({ params: match.params, search: new URLSearchParams(location.search), client, token })
-      .title;
+  const compute = () => head({ params, search: new URLSearchParams(location.search), client, token }).title;
   const title = useSyncExternalStore((notify) => client.getQueryCache().subscribe(notify), compute, compute);
   useEffect(() => {
     document.title = title;
   }, [title]);
+}
+
+/** The matched page once its chunk is in (until then the nearest Suspense shows its fallback). */
+function RoutePage({ match, location }: { match: RouteMatch; location: Location }) {
+  const page = match.route.page.read();
+  useDocumentTitle(page.head, match.params, location);
+  return (
+    <ParamsProvider params={match.params}>
+      <page.Component />
+    </ParamsProvider>
+  );
 }
 
 const scrollPositions = new Map<string, number>();
@@ -56,9 +66,7 @@ export function Layout() {
   const location = useLocation();
   const pending = useNavigationPending();
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
-  useDocumentTitle(match, location);
   useScrollRestoration(location);
-  const Page = match.route.page.Component;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -74,9 +82,7 @@ export function Layout() {
         ) : (
           <ErrorBoundary resetKey={location.pathname} fallback={(error) => <RouteError error={error} />}>
             <Suspense fallback={<PageSpinner />}>
-              <ParamsProvider params={match.params}>
-                <Page />
-              </ParamsProvider>
+              <RoutePage match={match} location={location} />
             </Suspense>
           </ErrorBoundary>
         )}

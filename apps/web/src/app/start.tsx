@@ -8,7 +8,7 @@ import { readServerState } from '../lib/server-state';
 import { setScript } from '../i18n/script';
 import { setSiteFacts } from '../lib/site-url';
 import { App } from './app';
-import { preloadRoute } from './routes';
+import { preloadRoute } from './route-table';
 
 /**
  * Starts the app in `root`. A page the server rendered (its state in `stateText`) is hydrated with the

@@ -13,8 +13,8 @@ import {
 /**
  * The site's router: a location, a way to move it and links that use it, shared by the server (a fixed
  * location per request) and the browser (the History API). Routes are matched in one table
- * (`app/routes.tsx`); their data is loaded through TanStack Query, so the router itself knows nothing of
- * data. See docs/decisions/0015-server-rendering.md for why this is not React Router.
+ * (`app/route-table.ts`); their data is loaded through TanStack Query, so the router itself knows nothing
+ * of data. See docs/decisions/0015-server-rendering.md for why this is not React Router.
  */
 
 export interface Location {

@@ -1,6 +1,9 @@
 import { Link } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
 import { uz } from '../../i18n/uz';
+import { shorten } from '@portfolio-master/contract/plain-text';
+import { DESCRIPTION_LENGTH, title } from '../../lib/head';
+import type { Page } from '../route';
 
 export function AboutRoute() {
   return (
@@ -29,3 +32,13 @@ export function AboutRoute() {
     </div>
   );
 }
+
+export const page: Page = {
+  Component: AboutRoute,
+  head: () => ({
+    title: title(uz.about.title),
+    description: shorten(uz.about.intro, DESCRIPTION_LENGTH),
+    canonical: '/about',
+    type: 'website',
+  }),
+};

@@ -7,6 +7,8 @@ import type { QueueStatus } from '../../features/moderation/api/report-queue';
 import { Link, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 const TABS = ['reports', 'stats', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -82,3 +84,5 @@ export function AdminRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = { Component: AdminRoute, head: privateHead(() => uz.moderation.title) };

@@ -5,6 +5,8 @@ import { useAuth } from '../../features/auth/api/get-me';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** Opened from the link mailed to a new address: the address takes effect as the page opens. */
 export function ConfirmEmailRoute() {
@@ -45,3 +47,5 @@ export function ConfirmEmailRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: ConfirmEmailRoute, head: privateHead(() => uz.account.confirmTitle) };

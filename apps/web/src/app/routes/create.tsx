@@ -6,6 +6,8 @@ import { useCreatePortfolio } from '../../features/portfolios/api/create-portfol
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 export function CreateRoute() {
   const create = useCreatePortfolio();
@@ -34,3 +36,5 @@ export function CreateRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = { Component: CreateRoute, head: privateHead(() => uz.portfolioForm.createTitle) };

@@ -3,6 +3,8 @@ import { useSendVerification } from '../../features/auth/api/send-verification';
 import { EmailLinkForm } from '../../features/auth/components/email-link-form';
 import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in';
 import { uz } from '../../i18n/uz';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** Registration, step 1: the address gets a link that opens step 2 with `?email=&token=`. */
 export function EmailVerificationRoute() {
@@ -27,3 +29,5 @@ export function EmailVerificationRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: EmailVerificationRoute, head: privateHead(() => uz.auth.verifyTitle) };

@@ -2,6 +2,8 @@ import { useFollowingFeed } from '../../features/follows/api/follows';
 import { CardListPage, usePageParam } from '../../features/portfolios/components/card-list-page';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** "Kuzatuvlar": the portfolios of the people I follow, newest first. */
 function FollowingFeed() {
@@ -27,3 +29,5 @@ export function FollowingRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = { Component: FollowingRoute, head: privateHead(() => uz.follows.feedTitle) };

@@ -2,6 +2,8 @@ import { useForgotPassword } from '../../features/account/api/account';
 import { EmailLinkForm } from '../../features/auth/components/email-link-form';
 import { Link } from '../../lib/router';
 import { uz } from '../../i18n/uz';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** "Parolni unutdingizmi?": the address gets a link to /auth/reset-password, if it has an account. */
 export function ForgotPasswordRoute() {
@@ -24,3 +26,5 @@ export function ForgotPasswordRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: ForgotPasswordRoute, head: privateHead(() => uz.account.forgotTitle) };

@@ -3,7 +3,12 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorView } from '../../components/error-view';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { usePortfolios } from '../../features/portfolios/api/get-portfolios';
+import {
+  portfoliosQueryOptions,
+  usePortfolios,
+  weekBestQueryOptions,
+} from '../../features/portfolios/api/get-portfolios';
+import { technologiesQueryOptions } from '../../features/portfolios/api/get-technologies';
 import { PortfolioCard, PortfolioGridSkeleton } from '../../features/portfolios/components/portfolio-card';
 import { SortLinks } from '../../features/portfolios/components/sort-links';
 import { TechnologyFilter } from '../../features/portfolios/components/technology-filter';
@@ -16,10 +21,13 @@ import {
   readListLocation,
   type ListLocation,
 } from '../../features/portfolios/list-query';
+import { usersQueryOptions } from '../../features/users/api/get-users';
 import { UsersCard } from '../../features/users/components/users-card';
 import { StatusIndicator } from '../../components/status-indicator';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
+import { notFoundHead, siteDescription, siteFeed, title, type PageHead } from '../../lib/head';
+import type { Loader, Page, RouteContext } from '../route';
 import { NotFoundRoute } from './not-found';
 
 const FIRST_PAGE: ListLocation = { page: 1, filter: [], q: '', sort: 'new' };
@@ -107,3 +115,49 @@ export function HomeRoute() {
     </div>
   );
 }
+
+export const load: Loader = async ({ params, search, client, token }) => {
+  const list = readListLocation(params.page, search);
+  if (!list) return 'not-found';
+  const front = list.page === 1 && !list.filter.length && !list.q && list.sort === 'new';
+  const [page] = await Promise.all([
+    client.ensureQueryData(portfoliosQueryOptions(listParams(list), token)),
+    client.prefetchQuery(technologiesQueryOptions()),
+    client.prefetchQuery(usersQueryOptions()),
+    front ? client.prefetchQuery(weekBestQueryOptions(token)) : undefined,
+  ]);
+  return isPastLastPage(page, list.page) ? 'not-found' : 'ok';
+};
+
+function head({ params, search, client, token }: RouteContext): PageHead {
+  const list = readListLocation(params.page, search);
+  if (!list) return notFoundHead();
+  const page = client.getQueryData(portfoliosQueryOptions(listParams(list), token).queryKey);
+  if (page && isPastLastPage(page, list.page)) return notFoundHead();
+  const parts: string[] = [];
+  if (list.q) parts.push(uz.list.searchingFor(list.q));
+  if (list.filter.length) parts.push(list.filter.join(', '));
+  const heading = parts.length ? `${parts.join(' · ')} — ${uz.list.title}` : uz.list.title;
+  const text = list.page > 1 ? `${heading} — ${uz.pagination.page(list.page)}` : heading;
+  const single = list.filter.length === 1 ? list.filter[0] : undefined;
+  return {
+    // The first page is the site itself: its title is the site's name alone.
+    title: list.page === 1 && parts.length === 0 ? title() : title(text),
+    description:
+      list.filter.length && page
+        ? uz.list.filterDescription(list.filter.join(', '), page.total)
+        : siteDescription(),
+    canonical: listHref(list.page, list.filter, list.q, list.sort),
+    type: 'website',
+    // Search results are for the person searching; technology lists are pages worth finding.
+    noindex: list.q !== '',
+    feeds: single
+      ? [
+          { href: `/technology/${encodeURIComponent(single)}/feed.xml`, title: uz.feeds.technology(single) },
+          siteFeed(),
+        ]
+      : [siteFeed()],
+  };
+}
+
+export const page: Page = { Component: HomeRoute, head };

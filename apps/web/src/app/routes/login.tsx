@@ -6,6 +6,8 @@ import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in'
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { uz } from '../../i18n/uz';
 import { WriteForm } from '../../components/write-form';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -70,3 +72,5 @@ export function LoginRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: LoginRoute, head: privateHead(() => uz.auth.loginTitle) };

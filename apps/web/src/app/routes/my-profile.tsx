@@ -12,6 +12,8 @@ import { useLocation, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
 import { EditProfileLink } from './profile';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** The signed-in user's own profile, and its edit form (its own chunk: other profiles need neither). */
 function MyProfile() {
@@ -60,3 +62,9 @@ export function MyProfileRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = {
+  Component: MyProfileRoute,
+  head: ({ search }) =>
+    privateHead(() => (search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile))(),
+};

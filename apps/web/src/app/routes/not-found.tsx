@@ -1,5 +1,7 @@
 import { Link } from '../../lib/router';
 import { uz } from '../../i18n/uz';
+import { notFoundHead } from '../../lib/head';
+import type { Page } from '../route';
 
 export function NotFoundRoute() {
   return (
@@ -15,3 +17,5 @@ export function NotFoundRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: NotFoundRoute, head: () => notFoundHead() };

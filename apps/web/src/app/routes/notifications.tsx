@@ -1,6 +1,8 @@
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** "Bildirishnomalar": what happened to my work, newest first. */
 export function NotificationsRoute() {
@@ -13,3 +15,5 @@ export function NotificationsRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = { Component: NotificationsRoute, head: privateHead(() => uz.notifications.title) };

@@ -9,6 +9,8 @@ import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfol
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 function EditPortfolio() {
   const { linktitle = '' } = useParams();
@@ -71,3 +73,8 @@ export function PortfolioEditRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = {
+  Component: PortfolioEditRoute,
+  head: privateHead(() => uz.portfolioForm.editTitle),
+};

@@ -26,6 +26,9 @@ import { listHref } from '../../features/portfolios/list-query';
 import { errorMessage } from '../../lib/api-client';
 import { uz } from '../../i18n/uz';
 import { keepForOffline } from '../../lib/service-worker';
+import { markdownToText, shorten } from '@portfolio-master/contract/plain-text';
+import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
+import type { Page, RouteContext } from '../route';
 
 export function PortfolioRoute() {
   const { linktitle = '' } = useParams();
@@ -211,3 +214,54 @@ export function PortfolioRoute() {
     </div>
   );
 }
+
+function head({ params, client, token }: RouteContext): PageHead {
+  const portfolio = client.getQueryData(portfolioQueryOptions(params.linktitle!, token).queryKey);
+  if (!portfolio) return notFoundHead(uz.portfolio.notFoundTitle);
+  const path = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
+  const author = fullName(portfolio.author);
+  const text = markdownToText(portfolio.description);
+  const image = `/og/portfolio/${encodeURIComponent(portfolio.linktitle)}.png`;
+  const authorPath = `/profile/${encodeURIComponent(portfolio.author.username)}`;
+  return {
+    title: title(portfolio.title),
+    description: shorten(
+      text || uz.portfolio.metaDescription(portfolio.title, author, portfolio.used),
+      DESCRIPTION_LENGTH,
+    ),
+    canonical: path,
+    image,
+    imageAlt: uz.card.cover(portfolio.title),
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'CreativeWork',
+      name: portfolio.title,
+      headline: portfolio.title,
+      description: shorten(text, 300) || undefined,
+      url: path,
+      image,
+      dateCreated: portfolio.date,
+      datePublished: portfolio.date,
+      dateModified: portfolio.updatedAt,
+      keywords: portfolio.used.join(', ') || undefined,
+      author: { '@type': 'Person', name: author, alternateName: portfolio.author.username, url: authorPath },
+      sameAs: [portfolio.url, portfolio.repoUrl].filter(Boolean),
+      interactionStatistic: [
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/LikeAction',
+          userInteractionCount: portfolio.likesCount,
+        },
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/CommentAction',
+          userInteractionCount: portfolio.commentsCount,
+        },
+      ],
+    },
+    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, siteFeed()],
+  };
+}
+
+export const page: Page = { Component: PortfolioRoute, head };

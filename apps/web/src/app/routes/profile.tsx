@@ -2,12 +2,16 @@ import { Link, useParams } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorView } from '../../components/error-view';
+import { fullName } from '../../components/avatar';
 import { EditIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
-import { useUser } from '../../features/users/api/get-user';
+import { userQueryOptions, useUser } from '../../features/users/api/get-user';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { uz } from '../../i18n/uz';
+import { shorten } from '@portfolio-master/contract/plain-text';
+import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
+import type { Page, RouteContext } from '../route';
 
 export function EditProfileLink({ onClick }: { onClick?: () => void }) {
   return (
@@ -49,3 +53,41 @@ export function UserProfileRoute() {
     </div>
   );
 }
+
+function head({ params, client, token }: RouteContext): PageHead {
+  const user = client.getQueryData(userQueryOptions(params.username!, token).queryKey);
+  if (!user) return notFoundHead(uz.user.notFoundTitle);
+  const name = fullName(user);
+  const path = `/profile/${encodeURIComponent(user.username)}`;
+  const image = `/og/profile/${encodeURIComponent(user.username)}.png`;
+  const about = user.description.trim() || (user.skills.length ? user.skills.join(', ') : '');
+  return {
+    title: title(uz.user.profileTitle(name)),
+    description: shorten(
+      about ? `${name} (@${user.username}): ${about}` : uz.user.metaDescription(name, user.username),
+      DESCRIPTION_LENGTH,
+    ),
+    canonical: path,
+    image,
+    imageAlt: uz.user.avatarAlt(name),
+    type: 'profile',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: path,
+      dateCreated: user.registeredDate,
+      mainEntity: {
+        '@type': 'Person',
+        name,
+        alternateName: user.username,
+        description: user.description.trim() || undefined,
+        image: user.image ? `/image/${encodeURIComponent(user.image)}` : undefined,
+        knowsAbout: user.skills.length ? user.skills : undefined,
+        url: path,
+      },
+    },
+    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, siteFeed()],
+  };
+}
+
+export const page: Page = { Component: UserProfileRoute, head };

@@ -7,6 +7,8 @@ import { AvatarPicker } from '../../features/profile/components/avatar-picker';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { uz } from '../../i18n/uz';
 import { WriteForm } from '../../components/write-form';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 const empty = {
   username: '',
@@ -197,3 +199,5 @@ export function RegisterRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: RegisterRoute, head: privateHead(() => uz.auth.registerTitle) };

@@ -8,6 +8,8 @@ import { ApiError } from '../../lib/api-client';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** Opened from the mailed link (`?token=`): a new password, then signed in here and nowhere else. */
 export function ResetPasswordRoute() {
@@ -78,3 +80,5 @@ export function ResetPasswordRoute() {
     </div>
   );
 }
+
+export const page: Page = { Component: ResetPasswordRoute, head: privateHead(() => uz.account.resetTitle) };

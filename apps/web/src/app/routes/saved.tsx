@@ -2,6 +2,8 @@ import { useSaved } from '../../features/bookmarks/api/bookmarks';
 import { CardListPage, usePageParam } from '../../features/portfolios/components/card-list-page';
 import { uz } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 /** "Saqlanganlar": what I saved to read later, the newest save first; nobody else sees it. */
 function SavedList() {
@@ -27,3 +29,5 @@ export function SavedRoute() {
     </RequireAuth>
   );
 }
+
+export const page: Page = { Component: SavedRoute, head: privateHead(() => uz.bookmarks.title) };

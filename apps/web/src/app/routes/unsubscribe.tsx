@@ -5,6 +5,8 @@ import { useUnsubscribe } from '../../features/notifications/api/notifications';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';
 import { uz } from '../../i18n/uz';
+import { privateHead } from '../../lib/head';
+import type { Page } from '../route';
 
 const isKind = (value: string | null): value is NotificationKind =>
   (NOTIFICATION_KINDS as readonly string[]).includes(value ?? '');
@@ -49,3 +51,8 @@ export function UnsubscribeRoute() {
     </div>
   );
 }
+
+export const page: Page = {
+  Component: UnsubscribeRoute,
+  head: privateHead(() => uz.notifications.unsubscribeTitle),
+};

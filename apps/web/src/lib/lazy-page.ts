@@ -1,0 +1,41 @@
+import { use } from 'react';
+
+/** A page's module in its own chunk, which can be fetched before the page is rendered. */
+export interface LazyPage<T> {
+  /** The module, suspending the render until its chunk is in. */
+  read(): T;
+  /** Starts (or joins) the chunk's download; resolves once `read` returns without suspending. */
+  preload(): Promise<void>;
+}
+
+/**
+ * Like React.lazy, but a page preloaded before its first render (the server renders after its data and
+ * chunk are in; the browser preloads the first page before hydrating) renders at once instead of
+ * suspending, so server HTML and the first client render match element for element.
+ */
+export function lazyPage<T>(load: () => Promise<T>): LazyPage<T> {
+  let loaded: { module: T } | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = { module };
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  return {
+    read() {
+      if (!loaded) use(preload());
+      return loaded!.module;
+    },
+    preload,
+  };
+}
+
+/** A page that is part of the first chunk: always there. */
+export function eagerPage<T>(module: T): LazyPage<T> {
+  return { read: () => module, preload: async () => {} };
+}
