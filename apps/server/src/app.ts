@@ -34,6 +34,7 @@ import { viewRoutes } from './modules/views/views.routes.js';
 import type { FeedsOptions } from './modules/feeds/feeds.service.js';
 import { findLinkedImageNames } from './modules/images/images.repository.js';
 import { imageRoutes } from './modules/images/images.routes.js';
+import { remoteImageRoutes } from './modules/images/remote-images.routes.js';
 import { previewCardRoutes } from './modules/og/og.routes.js';
 import { likeRoutes } from './modules/likes/likes.routes.js';
 import { opsRoutes } from './modules/ops/ops.routes.js';
@@ -160,8 +161,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           app.log.info({ placed, removed }, 'image files left by an interrupted write swept');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'image sweep failed'));
-  const firstSweep = sweepImages();
-  const sweep = setInterval(() => void sweepImages(), 60 * 60 * 1000);
+  // Copies of other sites' pictures past their time, or beyond how many are kept.
+  const sweepRemoteImages = () =>
+    services.remoteImages
+      .sweep()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'remote picture sweep failed'));
+  const firstSweep = Promise.all([sweepImages(), sweepRemoteImages()]);
+  const sweep = setInterval(() => void Promise.all([sweepImages(), sweepRemoteImages()]), 60 * 60 * 1000);
   sweep.unref();
   // Shutting down: requests under way finish, but their connections are not kept open for another
   // (idle ones are closed by the framework), so the process ends as soon as the last answer is out.
@@ -254,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(opsRoutes, services);
   await app.register(imageRoutes, services);
+  await app.register(remoteImageRoutes, services);
   await app.register(feedRoutes, services);
   await app.register(previewCardRoutes, services);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressRange } from './lib/address-policy.js';
 import { type BucketConfig, parseBucketUrl } from './modules/images/bucket.js';
 
 /**
@@ -15,6 +16,18 @@ const onOff = (fallback: 'on' | 'off') =>
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Comma-separated entries, each trimmed; empty ones left out. */
+const commaList = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    );
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,15 +50,8 @@ const environmentSchema = z.object({
   ),
   ADMIN_EMAILS: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter(Boolean),
-      )
+    commaList()
+      .transform((emails) => emails.map((email) => email.toLowerCase()))
       .pipe(z.array(z.email())),
   ),
   UPLOAD_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/uploads')),
@@ -70,6 +76,20 @@ const environmentSchema = z.object({
       .optional(),
   ),
   PUBLIC_IMAGE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  IMAGE_PROXY_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, { error: 'kamida 32 belgi bo‘lishi kerak' }).optional(),
+  ),
+  ALLOWED_PRIVATE_ADDRESSES: z.preprocess(
+    emptyToUndefined,
+    commaList().pipe(
+      z.array(
+        z.string().refine((entry) => parseAddressRange(entry) !== undefined, {
+          error: 'IP manzillar yoki CIDR oraliqlari, vergul bilan (masalan 127.0.0.1,10.0.0.0/8)',
+        }),
+      ),
+    ),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, { error: 'kamida 16 belgi bo‘lishi kerak' }).optional(),
@@ -119,6 +139,14 @@ export interface Config {
   bucket: BucketConfig | undefined;
   /** Where the bucket's objects are public (a CDN): images are redirected there instead of sent. */
   publicImageUrl: string | undefined;
+  /**
+   * Signs the addresses of pictures from other sites that descriptions show through `/image/remote/`, so
+   * the site fetches only what it wrote into a page. Unset: derived from the bucket's secret with `S3_URL`
+   * (every instance on the bucket agrees), otherwise a random key kept in `UPLOAD_DIR`.
+   */
+  imageProxyKey: string | undefined;
+  /** Addresses and ranges the picture proxy may fetch from although they are private (local development, tests). */
+  allowedPrivateAddresses: readonly string[];
   /**
    * Signing in with Telegram (its Login Widget), when both the bot's name and its token are set; the token
    * only checks what the widget hands over and never leaves the server.
@@ -204,6 +232,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     bucket: env.S3_URL === undefined ? undefined : parseBucketUrl(env.S3_URL),
     publicImageUrl: env.PUBLIC_IMAGE_URL?.replace(/\/+$/, ''),
+    imageProxyKey: env.IMAGE_PROXY_KEY,
+    allowedPrivateAddresses: env.ALLOWED_PRIVATE_ADDRESSES,
     validateResponses:
       env.RESPONSE_VALIDATION === undefined
         ? env.NODE_ENV !== 'production'

@@ -19,6 +19,9 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { ViewsService } from './modules/views/views.service.js';
 import { ImageBucket } from './modules/images/bucket.js';
 import { ImageStore } from './modules/images/image-store.js';
+import { RemoteImages } from './modules/images/remote-images.service.js';
+import { AddressPolicy } from './lib/address-policy.js';
+import { createMarkdownRenderer } from './lib/markdown.js';
 import { LikesService } from './modules/likes/likes.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { ListTotals } from './modules/portfolios/list-totals.js';
@@ -43,6 +46,8 @@ export interface AppServices {
   /** The images' bucket (`S3_URL`) and the locks its writers share, closed with the app. */
   bucket: ImageBucket | undefined;
   locks: SharedLocks | undefined;
+  /** Pictures of descriptions from other sites, fetched and kept by the site. */
+  remoteImages: RemoteImages;
   auth: AuthService;
   telegram: TelegramService;
   account: AccountService;
@@ -87,6 +92,21 @@ export async function createServices(
   const imageStore = new ImageStore(config.uploadDir, metrics, bucket, locks);
   outages.watch('storage', () => imageStore.probe());
   await imageStore.init();
+  const remoteImages = new RemoteImages(
+    await RemoteImages.loadKey({
+      configured: config.imageProxyKey,
+      bucketSecret: config.bucket?.secretAccessKey,
+      uploadDir: config.uploadDir,
+    }),
+    {
+      imageStore,
+      bucket,
+      policy: new AddressPolicy(config.allowedPrivateAddresses),
+      limiter,
+      publicUrl: config.publicUrl,
+    },
+  );
+  await remoteImages.init();
   const changes = await ChangeFeed.create({ redisUrl: config.redisUrl, outages });
   imageStore.follow(changes);
   const totals = new ListTotals();
@@ -116,6 +136,7 @@ export async function createServices(
     changes,
     reads,
     notifications,
+    renderMarkdown: createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) }),
   });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
   await previewCards.init();
@@ -132,6 +153,7 @@ export async function createServices(
     imageStore,
     bucket,
     locks,
+    remoteImages,
     auth,
     telegram: new TelegramService(db, { telegram: config.telegram, auth, limiter, changes }),
     account: new AccountService(db, {

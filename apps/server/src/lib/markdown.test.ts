@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.js';
+import { createMarkdownRenderer } from './markdown.js';
+
+const proxied = (url: string) => `/image/remote/mac/${Buffer.from(url).toString('base64url')}`;
+const renderMarkdown = createMarkdownRenderer({ imageSource: proxied });
 
 describe('renderMarkdown', () => {
   it('renders Markdown', () => {
@@ -26,5 +29,35 @@ describe('renderMarkdown', () => {
     expect(html).toContain('bos');
     expect(html).toContain('href="https://example.com"');
     expect(html).toContain('rel="nofollow noopener noreferrer"');
+  });
+
+  it('loads pictures from other sites through the proxy, and the site’s own as written', () => {
+    const html = renderMarkdown(
+      '![Sxema](https://example.com/a.png) ![Ichki](/image/0123456789abcdef01234567.webp)',
+    );
+    expect(html).toContain(
+      `<img src="${proxied('https://example.com/a.png')}" alt="Sxema" loading="lazy" decoding="async">`,
+    );
+    expect(html).toContain('<img src="/image/0123456789abcdef01234567.webp" alt="Ichki" loading="lazy"');
+    expect(html).not.toContain('example.com');
+  });
+
+  it('shows the words of a picture it cannot load', () => {
+    const html = createMarkdownRenderer({ imageSource: () => null })(
+      '![uzun](https://example.com/a.png) ![xat](mailto:a@b.uz) ![skript](javascript:alert(1)) ![yarim](//example.com/b.png)',
+    );
+    expect(html).not.toContain('<img');
+    expect(html).toContain('uzun');
+    expect(html).toContain('skript');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('keeps each renderer’s answers to itself', () => {
+    const source = '![rasm](https://example.com/shared.png)';
+    const first = createMarkdownRenderer({ imageSource: () => '/image/remote/birinchi/x' });
+    const second = createMarkdownRenderer({ imageSource: () => '/image/remote/ikkinchi/x' });
+    expect(first(source)).toContain('/image/remote/birinchi/x');
+    expect(second(source)).toContain('/image/remote/ikkinchi/x');
+    expect(first(source)).toContain('/image/remote/birinchi/x');
   });
 });

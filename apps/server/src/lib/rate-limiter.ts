@@ -192,4 +192,10 @@ export const RATE_RULES = {
   /** Reports to the admins, per account. */
   reports: { name: 'report', limit: 10, windowSeconds: 60 * 60 },
   uploads: { name: 'upload', limit: 9, windowSeconds: 30 },
+  /**
+   * Pictures of descriptions fetched from other sites (kept copies are not counted): per host, so the site
+   * cannot be used to hammer one, and per reader whose request made the fetch.
+   */
+  remoteImageFetchesPerHost: { name: 'remote-image-host', limit: 60, windowSeconds: 60 },
+  remoteImageFetchesPerAddress: { name: 'remote-image-ip', limit: 30, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

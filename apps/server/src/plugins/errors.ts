@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   422: 'Ma’lumotlar noto‘g‘ri',
   429: 'Juda ko‘p so‘rov',
   500: 'Server xatosi',
+  502: 'Tashqi manba javob bermadi',
   503: 'Xizmat vaqtincha ishlamayapti',
 };
 

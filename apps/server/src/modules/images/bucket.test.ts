@@ -17,9 +17,11 @@ import {
 } from '../../test/app.js';
 import { createTestDatabase } from '../../test/database.js';
 import { startTestBucket } from '../../test/faults.js';
+import { startImageHost } from '../../test/image-host.js';
 import { multipart } from '../../test/forms.js';
 import { backup, restore } from '../../ops/backups.js';
 import { ImageBucket, parseBucketUrl } from './bucket.js';
+import { KEEP_MS } from './remote-images.service.js';
 
 describe('S3_URL', () => {
   it('reads the endpoint, the keys, the bucket and its options', () => {
@@ -271,6 +273,35 @@ describe('images in a bucket, two instances with folders of their own', () => {
     } finally {
       await other.close();
       await target.drop();
+    }
+  });
+
+  it('share pictures of descriptions: one instance fetches, the other serves it from the bucket', async () => {
+    const host = await startImageHost();
+    const [one, other] = await Promise.all([
+      instance({ allowedPrivateAddresses: ['127.0.0.1'] }),
+      instance({ allowedPrivateAddresses: ['127.0.0.1'] }),
+    ]);
+    try {
+      const picture = `${host.origin}/picture.png`;
+      const src = one.services.remoteImages.address(picture)!;
+      // Both derive the key from the bucket's secret: what one signs, the other accepts.
+      expect(other.services.remoteImages.address(picture)).toBe(src);
+      const fetched = await call(one, { method: 'GET', url: src });
+      expect(fetched.statusCode).toBe(200);
+      expect((await keys()).filter((key) => key.startsWith('remote/'))).toHaveLength(1);
+      const served = await call(other, { method: 'GET', url: src });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload).toEqual(fetched.rawPayload);
+      expect(host.hits('/picture.png')).toBe(1);
+
+      // Kept a month, then fetched again when asked for.
+      expect(await one.services.remoteImages.sweep(Date.now() + KEEP_MS + 60_000)).toBe(2);
+      expect((await keys()).filter((key) => key.startsWith('remote/'))).toEqual([]);
+      expect(fs.readdirSync(one.services.remoteImages.dir)).toEqual([]);
+    } finally {
+      await Promise.all([one.close(), other.close()]);
+      await host.close();
     }
   });
 

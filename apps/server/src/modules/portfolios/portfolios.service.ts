@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { isId, newId } from '../../lib/ids.js';
-import { renderMarkdown } from '../../lib/markdown.js';
+import type { MarkdownRenderer } from '../../lib/markdown.js';
 import { personal, type Read, type Reads } from '../../lib/reads.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
@@ -80,6 +80,8 @@ export class PortfoliosService {
       /** Pages and portfolios as everyone sees them, kept until a write changes them. */
       reads: Reads;
       notifications: NotificationsService;
+      /** Descriptions as HTML, pictures from other sites through the site's proxy. */
+      renderMarkdown: MarkdownRenderer;
     },
   ) {}
 
@@ -167,7 +169,7 @@ export class PortfoliosService {
       const page = comments.get(summary._id);
       return {
         ...summary,
-        descriptionHtml: renderMarkdown(summary.description),
+        descriptionHtml: this.deps.renderMarkdown(summary.description),
         likes: likes.get(summary._id) ?? [],
         comments: page?.items ?? [],
         commentsNext: page?.next ?? null,

@@ -14,6 +14,7 @@ import { openSqlite } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { ChangeFeed } from '../../lib/changes.js';
 import { newId } from '../../lib/ids.js';
+import { createMarkdownRenderer } from '../../lib/markdown.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
 import { CommentsService } from '../comments/comments.service.js';
 import { FeedsService } from '../feeds/feeds.service.js';
@@ -283,6 +284,7 @@ beforeAll(async () => {
       // Nothing kept: every read runs its statements, so every one is planned.
       reads: new Reads({ enabled: false, changes }),
       notifications,
+      renderMarkdown: createMarkdownRenderer({ imageSource: () => null }),
     }),
     likes: new LikesService(logged, changes, users, notifications),
     comments,
