@@ -182,6 +182,38 @@ describe('server rendering', () => {
     expect(profile.head).toContain('Aziza Karimova — янги портфолиолар');
   });
 
+  it('keeps each render’s script, site and data apart when renders interleave across awaits', async () => {
+    // The Cyrillic render waits for its API answer until the Latin one has finished.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const renderWith = (url: string, script: Script, publicUrl: string, wait?: Promise<void>) =>
+      renderer.render({
+        url,
+        script,
+        publicUrl,
+        now: RENDERED_AT,
+        fetch: async (apiUrl) => {
+          await wait;
+          return fakeApi(apiUrl);
+        },
+      });
+    const first = renderWith(`/portfolio/${summary.linktitle}`, 'cyrl', 'https://birinchi.uz', held);
+    const second = await renderWith(`/profile/${user.username}`, 'latn', 'https://ikkinchi.uz');
+    answer();
+    const [cyrillic, latin] = [await first, second];
+    if (cyrillic.kind !== 'page' || latin.kind !== 'page') throw new Error('expected two pages');
+    expect(cyrillic.html).toContain('Кириш');
+    expect(cyrillic.html).not.toContain('>Kirish<');
+    expect(cyrillic.html).toContain('Ob-havo ilovasi');
+    expect(cyrillic.html).toContain(encodeURIComponent('https://birinchi.uz/portfolio/'));
+    expect(cyrillic.head).toContain('<link rel="canonical" href="https://birinchi.uz/portfolio/');
+    expect(latin.html).toContain('Kirish');
+    expect(latin.html).not.toContain('Кириш');
+    expect(latin.html).toContain(encodeURIComponent('https://ikkinchi.uz/profile/aziza_dev'));
+    expect(latin.head).toContain('<title>Aziza Karimova — profil | Portfolio Master</title>');
+    expect(latin.head).toContain('<link rel="canonical" href="https://ikkinchi.uz/profile/aziza_dev">');
+  });
+
   it('renders a profile with ProfilePage data', async () => {
     const page = await render('/profile/aziza_dev');
     expect(page.status).toBe(200);

@@ -4,9 +4,9 @@ import { App } from './app/app';
 import type { RouteContext } from './app/route';
 import { matchRoute } from './app/route-table';
 import { setTransport } from './lib/api-client';
-import { setScript } from './i18n/script';
+import { textsIn } from './i18n/uz';
 import { headTags } from './lib/head-tags';
-import { setSiteFacts, type SiteFacts } from './lib/site-url';
+import type { SiteFacts } from './lib/site-url';
 import { createQueryClient } from './lib/query-client';
 import { createMemoryHistory } from './lib/router';
 import { writeServerState } from './lib/server-state';
@@ -38,16 +38,22 @@ async function render(request: RenderRequest): Promise<RenderResult> {
     status = 503;
   }
   await match.route.page.preload();
-  // From here to the head, nothing waits: no other render can change the script in between.
-  setScript(request.script);
   const site: SiteFacts = { publicUrl: request.publicUrl, telegramBotId: request.telegramBotId };
-  setSiteFacts(site);
-  const html = renderToString(<App history={history} queryClient={queryClient} renderTime={request.now} />);
-  const head = match.route.page.read().head(context);
+  const html = renderToString(
+    <App
+      history={history}
+      queryClient={queryClient}
+      renderTime={request.now}
+      script={request.script}
+      site={site}
+    />,
+  );
+  const uz = textsIn(request.script);
+  const head = match.route.page.read().head({ ...context, uz });
   return {
     kind: 'page',
     status,
-    head: headTags(head, request.publicUrl, status),
+    head: headTags(uz, head, request.publicUrl, status),
     html,
     state: writeServerState(queryClient, request.now, site),
     modules: match.route.chunk ? [match.route.chunk] : [],

@@ -9,7 +9,7 @@ import {
   VkIcon,
 } from '../components/icons';
 import { config } from '../lib/config';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 
 const socials = [
   { name: 'VK', href: config.social.vk, Icon: VkIcon },
@@ -20,6 +20,7 @@ const socials = [
 ];
 
 export function Footer() {
+  const uz = useTexts();
   return (
     <footer className="footer">
       <div className="container footer__grid">

@@ -11,7 +11,7 @@ import {
   useNavigationPending,
   type Location,
 } from '../lib/router';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteError } from './route-error';
@@ -23,7 +23,9 @@ import { matchRoute, type RouteMatch } from './route-table';
 function useDocumentTitle(head: Page['head'], params: Record<string, string>, location: Location) {
   const client = useQueryClient();
   const token = useToken();
-  const compute = () => head({ params, search: new URLSearchParams(location.search), client, token }).title;
+  const uz = useTexts();
+  const compute = () =>
+    head({ params, search: new URLSearchParams(location.search), client, token, uz }).title;
   const title = useSyncExternalStore((notify) => client.getQueryCache().subscribe(notify), compute, compute);
   useEffect(() => {
     document.title = title;
@@ -63,6 +65,7 @@ function Redirect({ to }: { to: string }) {
 }
 
 export function Layout() {
+  const uz = useTexts();
   const location = useLocation();
   const pending = useNavigationPending();
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);

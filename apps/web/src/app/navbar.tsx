@@ -5,7 +5,7 @@ import { CloseIcon, MenuIcon, PlusIcon, ShieldIcon } from '../components/icons';
 import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { ScriptSwitch } from './script-switch';
 
 function Logo() {
@@ -29,6 +29,7 @@ function Logo() {
 }
 
 export function Navbar() {
+  const uz = useTexts();
   const { isSignedIn, user } = useAuth();
   const [open, setOpen] = useState(false);
   const location = useLocation();

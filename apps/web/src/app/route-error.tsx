@@ -1,9 +1,10 @@
 import { ErrorView } from '../components/error-view';
 import { Link } from '../lib/router';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 
 /** Route-level boundary: the navbar and footer stay, the page body explains what went wrong. */
 export function RouteError({ error }: { error: unknown }) {
+  const uz = useTexts();
   const chunkFailed =
     error instanceof TypeError &&
     /dynamically imported module|Importing a module script/i.test(error.message);

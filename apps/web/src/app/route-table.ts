@@ -20,7 +20,7 @@ const lazy = (load: () => Promise<{ page: Page }>) => lazyPage(() => load().then
 export const routes: PageRoute[] = [
   {
     path: '/',
-    page: eagerPage<Page>({ Component: () => null, head: () => notFoundHead() }),
+    page: eagerPage<Page>({ Component: () => null, head: ({ uz }) => notFoundHead(uz) }),
     redirect: '/page/1',
   },
   { path: '/page/:page', page: eagerPage(listPage), load: loadList },

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { Texts } from '../i18n/uz';
 import type { PageHead } from '../lib/head';
 import type { LazyPage } from '../lib/lazy-page';
 
@@ -10,6 +11,11 @@ export interface RouteContext {
   client: QueryClient;
   /** The session token; null on the server, which renders every page as a visitor sees it. */
   token: string | null;
+}
+
+/** What a head sees: the route's context and the texts in the reader's script. */
+export interface HeadContext extends RouteContext {
+  uz: Texts;
 }
 
 export type LoadResult = 'ok' | 'not-found';
@@ -25,7 +31,7 @@ export type Loader = (context: RouteContext) => Promise<LoadResult>;
 export interface Page {
   Component: ComponentType;
   /** Title, description, canonical, preview image, JSON-LD and feeds, from the data `load` put in the cache. */
-  head(context: RouteContext): PageHead;
+  head(context: HeadContext): PageHead;
 }
 
 export interface PageRoute {

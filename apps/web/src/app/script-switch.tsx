@@ -1,7 +1,7 @@
 import { SCRIPTS, type Script } from '@portfolio-master/contract/script';
 import { Fragment } from 'react';
-import { readerScript } from '../i18n/script';
-import { uz } from '../i18n/uz';
+import { useScript } from '../i18n/script';
+import { useTexts } from '../i18n/uz';
 import { useLocation } from '../lib/router';
 
 /** Each script's name written in itself, whatever the page's script. */
@@ -15,9 +15,10 @@ const NAMES: Record<Script, { name: string; lang: string }> = {
  * reader back to this page, rendered in that script from its first byte (no JavaScript needed).
  */
 export function ScriptSwitch({ className = '' }: { className?: string }) {
+  const uz = useTexts();
   const location = useLocation();
   const back = encodeURIComponent(`${location.pathname}${location.search}`);
-  const current = readerScript();
+  const current = useScript();
   return (
     <div className={`script-switch ${className}`.trim()} role="group" aria-label={uz.script.label}>
       {SCRIPTS.map((script, index) => (

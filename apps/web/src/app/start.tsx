@@ -5,8 +5,6 @@ import { getToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 import { createBrowserHistory } from '../lib/router';
 import { readServerState } from '../lib/server-state';
-import { setScript } from '../i18n/script';
-import { setSiteFacts } from '../lib/site-url';
 import { App } from './app';
 import { preloadRoute } from './route-table';
 
@@ -20,9 +18,8 @@ export async function startApp(
   options: Pick<RootOptions, 'onRecoverableError'> = {},
 ): Promise<void> {
   // The server rendered the page in the reader's script and said which in <html lang>.
-  setScript(document.documentElement.lang === 'uz-Cyrl' ? 'cyrl' : 'latn');
+  const script = document.documentElement.lang === 'uz-Cyrl' ? 'cyrl' : 'latn';
   const state = readServerState(stateText);
-  setSiteFacts(state?.site ?? {});
   const queryClient = createQueryClient();
   const history = createBrowserHistory();
   // Every later page starts its chunk and its data together, as soon as the address changes.
@@ -30,7 +27,13 @@ export async function startApp(
 
   const app = (
     <StrictMode>
-      <App history={history} queryClient={queryClient} renderTime={state?.renderTime ?? Date.now()} />
+      <App
+        history={history}
+        queryClient={queryClient}
+        renderTime={state?.renderTime ?? Date.now()}
+        script={script}
+        site={state?.site ?? {}}
+      />
     </StrictMode>
   );
   if (!state) {

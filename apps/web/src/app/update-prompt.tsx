@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { registerServiceWorker } from '../lib/service-worker';
 
 /**
@@ -8,6 +8,7 @@ import { registerServiceWorker } from '../lib/service-worker';
  * before that, so the server's HTML and the first render agree.
  */
 export function UpdatePrompt() {
+  const uz = useTexts();
   const [apply, setApply] = useState<(() => void) | null>(null);
   useEffect(() => registerServiceWorker((update) => setApply(() => update)), []);
   if (!apply) return null;

@@ -1,7 +1,7 @@
 import type { AuthorRef } from '@portfolio-master/contract';
 import { fullName, hueOf, initials } from '@portfolio-master/contract/display';
 import { imageUrl } from '../lib/image-url';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { ShieldIcon } from './icons';
 
 type Person = Pick<AuthorRef, 'username' | 'firstname' | 'lastname' | 'image'>;
@@ -18,6 +18,7 @@ export function Avatar({
   size: number;
   decorative?: boolean;
 }) {
+  const uz = useTexts();
   const name = fullName(user);
   const alt = decorative ? '' : uz.user.avatarAlt(name);
   if (user.image) {
@@ -54,6 +55,7 @@ export function Avatar({
 
 /** The mark next to an admin's name. */
 export function AdminBadge() {
+  const uz = useTexts();
   return (
     <span className="admin-badge">
       <ShieldIcon title={uz.admin} />

@@ -1,9 +1,10 @@
 import { useLocation, useNavigate } from '../lib/router';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { ArrowLeftIcon } from './icons';
 
 /** A back arrow to the previous page; a visitor who arrived here directly goes to the list. */
 export function BackBar({ title }: { title?: string }) {
+  const uz = useTexts();
   const navigate = useNavigate();
   const location = useLocation();
   return (

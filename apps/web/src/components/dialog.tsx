@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { CloseIcon } from './icons';
 import { Spinner } from './spinner';
 
@@ -29,12 +29,13 @@ export function Dialog({
   onClose,
   onOk,
   onCancel,
-  okLabel = uz.dialog.ok,
-  cancelLabel = uz.dialog.cancel,
+  okLabel,
+  cancelLabel,
   loading = false,
   danger = false,
   formId,
 }: DialogProps) {
+  const uz = useTexts();
   const titleId = useId();
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -102,7 +103,7 @@ export function Dialog({
             <>
               {onCancel ? (
                 <button type="button" className="button button--ghost" onClick={onCancel}>
-                  {cancelLabel}
+                  {cancelLabel ?? uz.dialog.cancel}
                 </button>
               ) : null}
               {onOk || formId ? (
@@ -113,7 +114,7 @@ export function Dialog({
                   onClick={formId ? undefined : onOk}
                   data-autofocus
                 >
-                  {okLabel}
+                  {okLabel ?? uz.dialog.ok}
                 </button>
               ) : null}
             </>

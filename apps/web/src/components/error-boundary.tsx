@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { ErrorView } from './error-view';
 
 interface Props {
@@ -37,8 +37,12 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     if (this.state.error === null) return this.props.children;
     if (this.props.fallback) return this.props.fallback(this.state.error, this.reset);
-    return (
-      <ErrorView error={this.state.error} title={uz.errors.sectionFailed} onRetry={this.reset} compact />
-    );
+    return <SectionError error={this.state.error} onRetry={this.reset} />;
   }
+}
+
+/** A class component cannot read the reader's script; this one can. */
+function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const uz = useTexts();
+  return <ErrorView error={error} title={uz.errors.sectionFailed} onRetry={onRetry} compact />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 
 export interface LazyImageProps {
   src: string;
@@ -31,6 +31,7 @@ export function LazyImage({
   priority = false,
   style,
 }: LazyImageProps) {
+  const uz = useTexts();
   const box = useRef<HTMLDivElement>(null);
   const image = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(priority);

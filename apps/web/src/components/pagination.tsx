@@ -1,5 +1,5 @@
 import { Link } from '../lib/router';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 export type PageItem = number | 'gap';
@@ -28,6 +28,7 @@ export interface PaginationProps {
 
 /** Previous/next arrows and numbered links; with no items there is only page 1. */
 export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
+  const uz = useTexts();
   const last = Math.max(1, pageCount);
   const items = pageItems(page, last);
   return (

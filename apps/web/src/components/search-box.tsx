@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { CloseIcon, SearchIcon } from './icons';
 
 export interface SearchBoxProps {
@@ -12,6 +12,7 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchBoxProps) {
+  const uz = useTexts();
   const id = useId();
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);

@@ -1,9 +1,10 @@
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 
-export function Spinner({ label = uz.status.loading, size = 24 }: { label?: string; size?: number }) {
+export function Spinner({ label, size = 24 }: { label?: string; size?: number }) {
+  const uz = useTexts();
   return (
     <span className="spinner" role="status" style={{ width: size, height: size }}>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? uz.status.loading}</span>
     </span>
   );
 }

@@ -1,10 +1,11 @@
-import { uz } from '../i18n/uz';
+import { useTexts } from '../i18n/uz';
 import { CheckIcon, CloseIcon } from './icons';
 
 export type Status = 'pending' | 'success' | 'error';
 
 /** Pending shows a spinner, success a tick, error a cross, each with its message beneath. */
 export function StatusIndicator({ status, message }: { status: Status; message?: string }) {
+  const uz = useTexts();
   const fallback = { pending: uz.status.loading, success: uz.status.success, error: uz.status.error }[status];
   return (
     <div

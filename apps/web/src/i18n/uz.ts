@@ -1,8 +1,10 @@
-import { inReaderScript } from './script';
+import type { Script } from '@portfolio-master/contract/script';
+import { inScript, useScript } from './script';
 
 /**
  * Every user-facing string of the web app, in Latin. Texts quoted in the product specification are kept
- * verbatim. Components read them through `uz`, which gives each in the reader's script (see script.ts).
+ * verbatim. Components read them through `useTexts()`, which gives each in the reader's script (see
+ * script.ts); code outside components is handed them.
  */
 export const latin = {
   appName: 'Portfolio Master',
@@ -572,4 +574,14 @@ export const latin = {
   },
 } as const;
 
-export const uz = inReaderScript(latin);
+export type Texts = typeof latin;
+
+/** Every text in `script`. */
+export function textsIn(script: Script): Texts {
+  return inScript(latin, script);
+}
+
+/** Every text in the script of the page being rendered. */
+export function useTexts(): Texts {
+  return textsIn(useScript());
+}

@@ -1,6 +1,6 @@
 import type { Problem } from '@portfolio-master/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { uz } from '../i18n/uz';
+import type { Texts } from '../i18n/uz';
 import { getToken } from './auth-token';
 
 /** How a request reaches the API: `fetch` in the browser; on the server, a call into the same process. */
@@ -51,7 +51,7 @@ export class ApiError extends Error {
 }
 
 /** One Uzbek sentence for any error, for the places that show it. */
-export function errorMessage(error: unknown): string {
+export function errorMessage(uz: Texts, error: unknown): string {
   if (!(error instanceof ApiError)) return uz.errors.somethingWrong;
   if (error.kind !== 'HTTP_ERROR') return uz.errors[error.kind];
   const detail = error.problem?.detail;

@@ -1,4 +1,4 @@
-import { uz } from '../i18n/uz';
+import type { Texts } from '../i18n/uz';
 import type { PageHead } from './head';
 
 const escapeHtml = (value: string) =>
@@ -26,7 +26,7 @@ function absolutize(value: unknown, base: string, key = ''): unknown {
 }
 
 /** The tags of `<head>` for a page: title, description, canonical, Open Graph, Twitter card, JSON-LD, feeds. */
-export function headTags(head: PageHead, publicUrl: string, status: number): string {
+export function headTags(uz: Texts, head: PageHead, publicUrl: string, status: number): string {
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : publicUrl + path);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;

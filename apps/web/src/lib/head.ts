@@ -1,4 +1,4 @@
-import { uz } from '../i18n/uz';
+import type { Texts } from '../i18n/uz';
 
 /** What a page says about itself to browsers, crawlers and link previews; made into tags by the server. */
 export interface PageHead {
@@ -24,21 +24,23 @@ export interface PageHead {
 export const DESCRIPTION_LENGTH = 160;
 
 /** The document title of a page called `text`; the site's name alone for none. */
-export const title = (text?: string | null) => (text ? `${text} | ${uz.appName}` : uz.appName);
+export const title = (uz: Texts, text?: string | null) => (text ? `${text} | ${uz.appName}` : uz.appName);
 
 /** What the site is, for pages that have nothing of their own to say. */
-export const siteDescription = () => uz.footer.aboutBlurb;
+export const siteDescription = (uz: Texts) => uz.footer.aboutBlurb;
 
-export const siteFeed = () => ({ href: '/feed.xml', title: uz.feeds.site });
+export const siteFeed = (uz: Texts) => ({ href: '/feed.xml', title: uz.feeds.site });
 
 /** A page for one visitor (a form, an own profile): its title (read when the page renders), nothing to index. */
-export const privateHead = (text: () => string) => (): PageHead => ({
-  title: title(text()),
-  description: siteDescription(),
-  type: 'website',
-  noindex: true,
-});
+export const privateHead =
+  (text: (uz: Texts) => string) =>
+  ({ uz }: { uz: Texts }): PageHead => ({
+    title: title(uz, text(uz)),
+    description: siteDescription(uz),
+    type: 'website',
+    noindex: true,
+  });
 
-export function notFoundHead(text: string = uz.notFound.title): PageHead {
-  return { title: title(text), description: uz.notFound.text, type: 'website', noindex: true };
+export function notFoundHead(uz: Texts, text: string = uz.notFound.title): PageHead {
+  return { title: title(uz, text), description: uz.notFound.text, type: 'website', noindex: true };
 }

@@ -1,11 +1,11 @@
-import { uz } from '../i18n/uz';
+import type { Texts } from '../i18n/uz';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** "N kun/soat/minut/sekund avval"; a date in the future reads as "0 sekund avval". */
-export function relativeTime(date: string | Date, now: Date | number = Date.now()): string {
+export function relativeTime(uz: Texts, date: string | Date, now: Date | number = Date.now()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const seconds = Math.max(0, Math.floor((Number(now) - then.getTime()) / 1000));
   if (seconds >= DAY) return uz.time.days(Math.floor(seconds / DAY));

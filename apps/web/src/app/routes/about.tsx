@@ -1,11 +1,12 @@
 import { Link } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, title } from '../../lib/head';
 import type { Page } from '../route';
 
 export function AboutRoute() {
+  const uz = useTexts();
   return (
     <div className="container page page--narrow">
       <BackBar />
@@ -35,8 +36,8 @@ export function AboutRoute() {
 
 export const page: Page = {
   Component: AboutRoute,
-  head: () => ({
-    title: title(uz.about.title),
+  head: ({ uz }) => ({
+    title: title(uz, uz.about.title),
     description: shorten(uz.about.intro, DESCRIPTION_LENGTH),
     canonical: '/about',
     type: 'website',

@@ -5,7 +5,7 @@ import { ReportQueue } from '../../features/moderation/components/report-queue';
 import { SiteStatsSection } from '../../features/moderation/components/site-stats';
 import type { QueueStatus } from '../../features/moderation/api/report-queue';
 import { Link, useSearchParams } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
@@ -27,6 +27,7 @@ export function adminHref(
 }
 
 function Moderation() {
+  const uz = useTexts();
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
   if (isLoading || !user) return <PageSpinner />;
@@ -85,4 +86,4 @@ export function AdminRoute() {
   );
 }
 
-export const page: Page = { Component: AdminRoute, head: privateHead(() => uz.moderation.title) };
+export const page: Page = { Component: AdminRoute, head: privateHead((uz) => uz.moderation.title) };

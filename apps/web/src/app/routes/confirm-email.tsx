@@ -4,12 +4,13 @@ import { useConfirmEmail } from '../../features/account/api/account';
 import { useAuth } from '../../features/auth/api/get-me';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** Opened from the link mailed to a new address: the address takes effect as the page opens. */
 export function ConfirmEmailRoute() {
+  const uz = useTexts();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmEmail();
@@ -33,7 +34,7 @@ export function ConfirmEmailRoute() {
           ) : confirm.isSuccess ? (
             <StatusIndicator status="success" message={uz.account.confirmed(confirm.data.email)} />
           ) : confirm.isError ? (
-            <StatusIndicator status="error" message={errorMessage(confirm.error)} />
+            <StatusIndicator status="error" message={errorMessage(uz, confirm.error)} />
           ) : (
             <StatusIndicator status="pending" message={uz.account.confirming} />
           )}
@@ -48,4 +49,7 @@ export function ConfirmEmailRoute() {
   );
 }
 
-export const page: Page = { Component: ConfirmEmailRoute, head: privateHead(() => uz.account.confirmTitle) };
+export const page: Page = {
+  Component: ConfirmEmailRoute,
+  head: privateHead((uz) => uz.account.confirmTitle),
+};

@@ -4,12 +4,13 @@ import { useAuth } from '../../features/auth/api/get-me';
 import { BlockedNotice } from '../../features/moderation/components/moderation-notices';
 import { useCreatePortfolio } from '../../features/portfolios/api/create-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 export function CreateRoute() {
+  const uz = useTexts();
   const create = useCreatePortfolio();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -37,4 +38,4 @@ export function CreateRoute() {
   );
 }
 
-export const page: Page = { Component: CreateRoute, head: privateHead(() => uz.portfolioForm.createTitle) };
+export const page: Page = { Component: CreateRoute, head: privateHead((uz) => uz.portfolioForm.createTitle) };

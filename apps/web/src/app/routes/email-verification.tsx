@@ -2,12 +2,13 @@ import { Link } from '../../lib/router';
 import { useSendVerification } from '../../features/auth/api/send-verification';
 import { EmailLinkForm } from '../../features/auth/components/email-link-form';
 import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** Registration, step 1: the address gets a link that opens step 2 with `?email=&token=`. */
 export function EmailVerificationRoute() {
+  const uz = useTexts();
   const send = useSendVerification();
   return (
     <div className="container page page--form">
@@ -30,4 +31,7 @@ export function EmailVerificationRoute() {
   );
 }
 
-export const page: Page = { Component: EmailVerificationRoute, head: privateHead(() => uz.auth.verifyTitle) };
+export const page: Page = {
+  Component: EmailVerificationRoute,
+  head: privateHead((uz) => uz.auth.verifyTitle),
+};

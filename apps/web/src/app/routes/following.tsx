@@ -1,12 +1,13 @@
 import { useFollowingFeed } from '../../features/follows/api/follows';
 import { CardListPage, usePageParam } from '../../features/portfolios/components/card-list-page';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Kuzatuvlar": the portfolios of the people I follow, newest first. */
 function FollowingFeed() {
+  const uz = useTexts();
   const page = usePageParam();
   return (
     <CardListPage
@@ -30,4 +31,4 @@ export function FollowingRoute() {
   );
 }
 
-export const page: Page = { Component: FollowingRoute, head: privateHead(() => uz.follows.feedTitle) };
+export const page: Page = { Component: FollowingRoute, head: privateHead((uz) => uz.follows.feedTitle) };

@@ -1,12 +1,13 @@
 import { useForgotPassword } from '../../features/account/api/account';
 import { EmailLinkForm } from '../../features/auth/components/email-link-form';
 import { Link } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Parolni unutdingizmi?": the address gets a link to /auth/reset-password, if it has an account. */
 export function ForgotPasswordRoute() {
+  const uz = useTexts();
   const send = useForgotPassword();
   return (
     <div className="container page page--form">
@@ -27,4 +28,7 @@ export function ForgotPasswordRoute() {
   );
 }
 
-export const page: Page = { Component: ForgotPasswordRoute, head: privateHead(() => uz.account.forgotTitle) };
+export const page: Page = {
+  Component: ForgotPasswordRoute,
+  head: privateHead((uz) => uz.account.forgotTitle),
+};

@@ -25,14 +25,15 @@ import { usersQueryOptions } from '../../features/users/api/get-users';
 import { UsersCard } from '../../features/users/components/users-card';
 import { StatusIndicator } from '../../components/status-indicator';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { notFoundHead, siteDescription, siteFeed, title, type PageHead } from '../../lib/head';
-import type { Loader, Page, RouteContext } from '../route';
+import type { HeadContext, Loader, Page } from '../route';
 import { NotFoundRoute } from './not-found';
 
 const FIRST_PAGE: ListLocation = { page: 1, filter: [], q: '', sort: 'new' };
 
 export function HomeRoute() {
+  const uz = useTexts();
   const params = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -129,11 +130,11 @@ export const load: Loader = async ({ params, search, client, token }) => {
   return isPastLastPage(page, list.page) ? 'not-found' : 'ok';
 };
 
-function head({ params, search, client, token }: RouteContext): PageHead {
+function head({ params, search, client, token, uz }: HeadContext): PageHead {
   const list = readListLocation(params.page, search);
-  if (!list) return notFoundHead();
+  if (!list) return notFoundHead(uz);
   const page = client.getQueryData(portfoliosQueryOptions(listParams(list), token).queryKey);
-  if (page && isPastLastPage(page, list.page)) return notFoundHead();
+  if (page && isPastLastPage(page, list.page)) return notFoundHead(uz);
   const parts: string[] = [];
   if (list.q) parts.push(uz.list.searchingFor(list.q));
   if (list.filter.length) parts.push(list.filter.join(', '));
@@ -142,11 +143,11 @@ function head({ params, search, client, token }: RouteContext): PageHead {
   const single = list.filter.length === 1 ? list.filter[0] : undefined;
   return {
     // The first page is the site itself: its title is the site's name alone.
-    title: list.page === 1 && parts.length === 0 ? title() : title(text),
+    title: list.page === 1 && parts.length === 0 ? title(uz) : title(uz, text),
     description:
       list.filter.length && page
         ? uz.list.filterDescription(list.filter.join(', '), page.total)
-        : siteDescription(),
+        : siteDescription(uz),
     canonical: listHref(list.page, list.filter, list.q, list.sort),
     type: 'website',
     // Search results are for the person searching; technology lists are pages worth finding.
@@ -154,9 +155,9 @@ function head({ params, search, client, token }: RouteContext): PageHead {
     feeds: single
       ? [
           { href: `/technology/${encodeURIComponent(single)}/feed.xml`, title: uz.feeds.technology(single) },
-          siteFeed(),
+          siteFeed(uz),
         ]
-      : [siteFeed()],
+      : [siteFeed(uz)],
   };
 }
 

@@ -1,11 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSiteFacts } from '../../lib/site-url';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import { EmailVerificationRoute } from './email-verification';
 import { LoginRoute } from './login';
 
 /** What Telegram's sign-in window hands back (its signature is the server's to check). */
+/** A site with Telegram sign-in on, as the server says in its state. */
+const SITE_WITH_BOT = { telegramBotId: '7012345678' };
+
 const PAYLOAD = { id: 5_550_001, first_name: 'Malika', auth_date: 1_790_000_000, hash: 'a'.repeat(64) };
 
 describe('signing in with Telegram', () => {
@@ -16,7 +18,6 @@ describe('signing in with Telegram', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    setSiteFacts({});
     delete window.Telegram;
   });
 
@@ -26,12 +27,11 @@ describe('signing in with Telegram', () => {
   });
 
   it('opens Telegram’s window for the site’s bot, signs in with what it vouches for, and goes on', async () => {
-    setSiteFacts({ telegramBotId: '7012345678' });
     const fetchMock = vi.fn(async () =>
       jsonResponse({ _id: '1'.repeat(24) }, 200, { 'x-token': 'tg-session' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<LoginRoute />, { route: '/auth/login' });
+    renderWithProviders(<LoginRoute />, { route: '/auth/login', site: SITE_WITH_BOT });
     const button = await screen.findByRole('button', { name: 'Telegram orqali kirish' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
@@ -47,12 +47,14 @@ describe('signing in with Telegram', () => {
   });
 
   it('takes a new account to its profile form', async () => {
-    setSiteFacts({ telegramBotId: '7012345678' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse({ _id: '2'.repeat(24) }, 201, { 'x-token': 'new-account' })),
     );
-    renderWithProviders(<EmailVerificationRoute />, { route: '/auth/register/emailverification' });
+    renderWithProviders(<EmailVerificationRoute />, {
+      route: '/auth/register/emailverification',
+      site: SITE_WITH_BOT,
+    });
     const button = await screen.findByRole('button', { name: 'Telegram orqali ro‘yxatdan o‘tish' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
@@ -60,7 +62,6 @@ describe('signing in with Telegram', () => {
   });
 
   it('shows the server’s Uzbek message when it refuses the payload, and stays', async () => {
-    setSiteFacts({ telegramBotId: '7012345678' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -76,7 +77,7 @@ describe('signing in with Telegram', () => {
         ),
       ),
     );
-    renderWithProviders(<LoginRoute />, { route: '/auth/login' });
+    renderWithProviders(<LoginRoute />, { route: '/auth/login', site: SITE_WITH_BOT });
     const button = await screen.findByRole('button', { name: 'Telegram orqali kirish' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);

@@ -4,12 +4,13 @@ import { FormAlert, TextField } from '../../components/form-field';
 import { useLogin } from '../../features/auth/api/login';
 import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { WriteForm } from '../../components/write-form';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 export function LoginRoute() {
+  const uz = useTexts();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
@@ -23,7 +24,7 @@ export function LoginRoute() {
     setErrors(noFormErrors);
     login.mutate(values, {
       onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) => setErrors(toFormErrors(error, ['email', 'password'])),
+      onError: (error) => setErrors(toFormErrors(uz, error, ['email', 'password'])),
     });
   };
   const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -73,4 +74,4 @@ export function LoginRoute() {
   );
 }
 
-export const page: Page = { Component: LoginRoute, head: privateHead(() => uz.auth.loginTitle) };
+export const page: Page = { Component: LoginRoute, head: privateHead((uz) => uz.auth.loginTitle) };

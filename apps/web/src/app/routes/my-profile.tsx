@@ -9,7 +9,7 @@ import { MyAccountNotices } from '../../features/moderation/components/moderatio
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { useLocation, useSearchParams } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { EditProfileLink } from './profile';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
@@ -17,6 +17,7 @@ import type { Page } from '../route';
 
 /** The signed-in user's own profile, and its edit form (its own chunk: other profiles need neither). */
 function MyProfile() {
+  const uz = useTexts();
   const { user, isLoading } = useAuth();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -65,6 +66,8 @@ export function MyProfileRoute() {
 
 export const page: Page = {
   Component: MyProfileRoute,
-  head: ({ search }) =>
-    privateHead(() => (search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile))(),
+  head: (context) =>
+    privateHead((uz) => (context.search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile))(
+      context,
+    ),
 };

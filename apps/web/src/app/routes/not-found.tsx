@@ -1,9 +1,10 @@
 import { Link } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { notFoundHead } from '../../lib/head';
 import type { Page } from '../route';
 
 export function NotFoundRoute() {
+  const uz = useTexts();
   return (
     <div className="container page not-found">
       <p className="not-found__code" aria-hidden="true">
@@ -18,4 +19,4 @@ export function NotFoundRoute() {
   );
 }
 
-export const page: Page = { Component: NotFoundRoute, head: () => notFoundHead() };
+export const page: Page = { Component: NotFoundRoute, head: ({ uz }) => notFoundHead(uz) };

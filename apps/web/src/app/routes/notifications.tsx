@@ -1,11 +1,12 @@
 import { NotificationList } from '../../features/notifications/components/notification-list';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Bildirishnomalar": what happened to my work, newest first. */
 export function NotificationsRoute() {
+  const uz = useTexts();
   return (
     <RequireAuth>
       <div className="container page page--narrow">
@@ -16,4 +17,7 @@ export function NotificationsRoute() {
   );
 }
 
-export const page: Page = { Component: NotificationsRoute, head: privateHead(() => uz.notifications.title) };
+export const page: Page = {
+  Component: NotificationsRoute,
+  head: privateHead((uz) => uz.notifications.title),
+};

@@ -7,12 +7,13 @@ import { BlockedNotice } from '../../features/moderation/components/moderation-n
 import { usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 function EditPortfolio() {
+  const uz = useTexts();
   const { linktitle = '' } = useParams();
   const { token, user, isLoading } = useAuth();
   const query = usePortfolio(linktitle, token);
@@ -76,5 +77,5 @@ export function PortfolioEditRoute() {
 
 export const page: Page = {
   Component: PortfolioEditRoute,
-  head: privateHead(() => uz.portfolioForm.editTitle),
+  head: privateHead((uz) => uz.portfolioForm.editTitle),
 };

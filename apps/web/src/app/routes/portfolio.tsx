@@ -24,13 +24,14 @@ import { Markdown } from '../../features/portfolios/components/markdown';
 import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
 import { listHref } from '../../features/portfolios/list-query';
 import { errorMessage } from '../../lib/api-client';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { keepForOffline } from '../../lib/service-worker';
 import { markdownToText, shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
-import type { Page, RouteContext } from '../route';
+import type { HeadContext, Page } from '../route';
 
 export function PortfolioRoute() {
+  const uz = useTexts();
   const { linktitle = '' } = useParams();
   const { token, isSignedIn, user } = useAuth();
   const query = usePortfolio(linktitle, token, { publicWhileLoading: true });
@@ -195,7 +196,7 @@ export function PortfolioRoute() {
               <p>{uz.portfolio.deleteConfirm}</p>
               {remove.isError ? (
                 <p className="form-alert" role="alert">
-                  {errorMessage(remove.error)}
+                  {errorMessage(uz, remove.error)}
                 </p>
               ) : null}
             </>
@@ -215,16 +216,16 @@ export function PortfolioRoute() {
   );
 }
 
-function head({ params, client, token }: RouteContext): PageHead {
+function head({ params, client, token, uz }: HeadContext): PageHead {
   const portfolio = client.getQueryData(portfolioQueryOptions(params.linktitle!, token).queryKey);
-  if (!portfolio) return notFoundHead(uz.portfolio.notFoundTitle);
+  if (!portfolio) return notFoundHead(uz, uz.portfolio.notFoundTitle);
   const path = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
   const author = fullName(portfolio.author);
   const text = markdownToText(portfolio.description);
   const image = `/og/portfolio/${encodeURIComponent(portfolio.linktitle)}.png`;
   const authorPath = `/profile/${encodeURIComponent(portfolio.author.username)}`;
   return {
-    title: title(portfolio.title),
+    title: title(uz, portfolio.title),
     description: shorten(
       text || uz.portfolio.metaDescription(portfolio.title, author, portfolio.used),
       DESCRIPTION_LENGTH,
@@ -260,7 +261,7 @@ function head({ params, client, token }: RouteContext): PageHead {
         },
       ],
     },
-    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, siteFeed()],
+    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, siteFeed(uz)],
   };
 }
 

@@ -8,12 +8,13 @@ import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { userQueryOptions, useUser } from '../../features/users/api/get-user';
 import { UserProfile } from '../../features/users/components/user-profile';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
-import type { Page, RouteContext } from '../route';
+import type { HeadContext, Page } from '../route';
 
 export function EditProfileLink({ onClick }: { onClick?: () => void }) {
+  const uz = useTexts();
   return (
     <Link to="/profile?edit=1" className="button button--ghost" onClick={onClick}>
       <EditIcon />
@@ -23,6 +24,7 @@ export function EditProfileLink({ onClick }: { onClick?: () => void }) {
 }
 
 export function UserProfileRoute() {
+  const uz = useTexts();
   const { username = '' } = useParams();
   const query = useUser(username);
   const { user: me } = useAuth();
@@ -54,15 +56,15 @@ export function UserProfileRoute() {
   );
 }
 
-function head({ params, client, token }: RouteContext): PageHead {
+function head({ params, client, token, uz }: HeadContext): PageHead {
   const user = client.getQueryData(userQueryOptions(params.username!, token).queryKey);
-  if (!user) return notFoundHead(uz.user.notFoundTitle);
+  if (!user) return notFoundHead(uz, uz.user.notFoundTitle);
   const name = fullName(user);
   const path = `/profile/${encodeURIComponent(user.username)}`;
   const image = `/og/profile/${encodeURIComponent(user.username)}.png`;
   const about = user.description.trim() || (user.skills.length ? user.skills.join(', ') : '');
   return {
-    title: title(uz.user.profileTitle(name)),
+    title: title(uz, uz.user.profileTitle(name)),
     description: shorten(
       about ? `${name} (@${user.username}): ${about}` : uz.user.metaDescription(name, user.username),
       DESCRIPTION_LENGTH,
@@ -86,7 +88,7 @@ function head({ params, client, token }: RouteContext): PageHead {
         url: path,
       },
     },
-    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, siteFeed()],
+    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, siteFeed(uz)],
   };
 }
 

@@ -5,7 +5,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { useRegister } from '../../features/auth/api/register';
 import { AvatarPicker } from '../../features/profile/components/avatar-picker';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { WriteForm } from '../../components/write-form';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
@@ -23,6 +23,7 @@ const empty = {
 
 /** Registration, step 2: opened from the emailed link with `?email=&token=`. */
 export function RegisterRoute() {
+  const uz = useTexts();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
@@ -67,7 +68,7 @@ export function RegisterRoute() {
       {
         onSuccess: () => navigate('/profile', { replace: true, state: { notice: uz.auth.registered } }),
         onError: (error) => {
-          setErrors(toFormErrors(error, [...Object.keys(empty), 'email', 'image']));
+          setErrors(toFormErrors(uz, error, [...Object.keys(empty), 'email', 'image']));
           setProgress(null);
         },
       },
@@ -200,4 +201,4 @@ export function RegisterRoute() {
   );
 }
 
-export const page: Page = { Component: RegisterRoute, head: privateHead(() => uz.auth.registerTitle) };
+export const page: Page = { Component: RegisterRoute, head: privateHead((uz) => uz.auth.registerTitle) };

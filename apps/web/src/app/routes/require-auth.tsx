@@ -3,7 +3,7 @@ import { Link, useLocation } from '../../lib/router';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { useHydrated } from '../../lib/hydrated';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 
 /** Pages for signed-in users only: a visitor is asked to sign in and comes back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -17,6 +17,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 function LoginRequired({ from }: { from: string }) {
+  const uz = useTexts();
   return (
     <div className="container page page--form">
       <div className="panel form-card">

@@ -7,12 +7,13 @@ import { useResetPassword } from '../../features/account/api/account';
 import { ApiError } from '../../lib/api-client';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** Opened from the mailed link (`?token=`): a new password, then signed in here and nowhere else. */
 export function ResetPasswordRoute() {
+  const uz = useTexts();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -30,7 +31,7 @@ export function ResetPasswordRoute() {
         onSuccess: () => navigate('/profile', { replace: true, state: { notice: uz.account.passwordReset } }),
         onError: (error) => {
           if (error instanceof ApiError && error.problem?.code === 'LINK_INVALID') setLinkDead(true);
-          setErrors(toFormErrors(error, ['password']));
+          setErrors(toFormErrors(uz, error, ['password']));
         },
       },
     );
@@ -81,4 +82,4 @@ export function ResetPasswordRoute() {
   );
 }
 
-export const page: Page = { Component: ResetPasswordRoute, head: privateHead(() => uz.account.resetTitle) };
+export const page: Page = { Component: ResetPasswordRoute, head: privateHead((uz) => uz.account.resetTitle) };

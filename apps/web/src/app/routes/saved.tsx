@@ -1,12 +1,13 @@
 import { useSaved } from '../../features/bookmarks/api/bookmarks';
 import { CardListPage, usePageParam } from '../../features/portfolios/components/card-list-page';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Saqlanganlar": what I saved to read later, the newest save first; nobody else sees it. */
 function SavedList() {
+  const uz = useTexts();
   const page = usePageParam();
   return (
     <CardListPage
@@ -30,4 +31,4 @@ export function SavedRoute() {
   );
 }
 
-export const page: Page = { Component: SavedRoute, head: privateHead(() => uz.bookmarks.title) };
+export const page: Page = { Component: SavedRoute, head: privateHead((uz) => uz.bookmarks.title) };

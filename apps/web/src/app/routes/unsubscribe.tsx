@@ -4,7 +4,7 @@ import { StatusIndicator } from '../../components/status-indicator';
 import { useUnsubscribe } from '../../features/notifications/api/notifications';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
@@ -13,6 +13,7 @@ const isKind = (value: string | null): value is NotificationKind =>
 
 /** The link at the foot of a notification mail: one click, no sign-in, no more mail of that kind. */
 export function UnsubscribeRoute() {
+  const uz = useTexts();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const kind = params.get('kind');
@@ -39,7 +40,7 @@ export function UnsubscribeRoute() {
               message={uz.notifications.unsubscribed(uz.notifications.kinds[unsubscribe.data.kind])}
             />
           ) : unsubscribe.isError ? (
-            <StatusIndicator status="error" message={errorMessage(unsubscribe.error)} />
+            <StatusIndicator status="error" message={errorMessage(uz, unsubscribe.error)} />
           ) : (
             <StatusIndicator status="pending" message={uz.notifications.unsubscribing} />
           )}
@@ -54,5 +55,5 @@ export function UnsubscribeRoute() {
 
 export const page: Page = {
   Component: UnsubscribeRoute,
-  head: privateHead(() => uz.notifications.unsubscribeTitle),
+  head: privateHead((uz) => uz.notifications.unsubscribeTitle),
 };

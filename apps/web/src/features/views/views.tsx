@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { BarChart } from '../../components/bar-chart';
 import { apiGet, request } from '../../lib/api-client';
 import { useToken } from '../../lib/auth-token';
-import { uz } from '../../i18n/uz';
+import { useTexts } from '../../i18n/uz';
 
 /** Counts this reader once per portfolio opened (the server leaves out the owner and crawlers). */
 export function ViewCounter({ portfolioId }: { portfolioId: string }) {
@@ -21,6 +21,7 @@ export function ViewCounter({ portfolioId }: { portfolioId: string }) {
 
 /** The owner's chart of unique viewers per day: an SVG with its numbers also as a table for screen readers. */
 export function ViewsChart({ portfolioId }: { portfolioId: string }) {
+  const uz = useTexts();
   const token = useToken();
   const titleId = useId();
   const descId = useId();

@@ -7,12 +7,12 @@ import { WriteForm } from '../../../components/write-form';
 import { errorMessage } from '../../../lib/api-client';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useNavigate } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useTelegramLink } from '../../auth/api/telegram';
 import { TelegramButton } from '../../auth/components/telegram-button';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
 import { NotificationSettingsSection } from '../../notifications/components/notification-settings';
-import { telegramBotId } from '../../../lib/site-url';
+import { useTelegramBotId } from '../../../lib/site-url';
 import { useDeleteAccount, useDownloadMyData, useRequestEmailChange } from '../api/account';
 
 /** The password that confirms a sensitive change (an account made with Telegram has none to type). */
@@ -27,6 +27,7 @@ function CurrentPasswordField({
   onChange: (value: string) => void;
   errors: string[] | undefined;
 }) {
+  const uz = useTexts();
   return (
     <TextField
       label={uz.account.currentPassword}
@@ -43,6 +44,7 @@ function CurrentPasswordField({
 
 /** Another email address: confirmed through a link mailed there. */
 function EmailChange({ user }: { user: User }) {
+  const uz = useTexts();
   const change = useRequestEmailChange();
   const headingId = useId();
   const [values, setValues] = useState({ email: '', currentPassword: '' });
@@ -62,7 +64,8 @@ function EmailChange({ user }: { user: User }) {
           setValues({ email: '', currentPassword: '' });
         },
         onError: (error) => {
-          if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(error, ['email', 'currentPassword']));
+          if (!needsTelegramConfirmation(error))
+            setErrors(toFormErrors(uz, error, ['email', 'currentPassword']));
         },
       },
     );
@@ -112,6 +115,7 @@ function EmailChange({ user }: { user: User }) {
 
 /** Everything held about me, as one JSON file. */
 function DataDownload() {
+  const uz = useTexts();
   const download = useDownloadMyData();
   const headingId = useId();
   return (
@@ -123,7 +127,7 @@ function DataDownload() {
       {download.isSuccess ? (
         <StatusIndicator status="success" message={uz.account.downloaded(download.data)} />
       ) : download.isError ? (
-        <StatusIndicator status="error" message={errorMessage(download.error)} />
+        <StatusIndicator status="error" message={errorMessage(uz, download.error)} />
       ) : null}
       <button
         type="button"
@@ -140,6 +144,7 @@ function DataDownload() {
 
 /** Leaving: the password, then a confirmation, then everything goes. */
 function AccountDeletion({ user }: { user: User }) {
+  const uz = useTexts();
   const navigate = useNavigate();
   const remove = useDeleteAccount(() =>
     navigate('/page/1', { replace: true, state: { notice: uz.account.deleted } }),
@@ -154,7 +159,7 @@ function AccountDeletion({ user }: { user: User }) {
     remove.mutate(hasPassword ? password : undefined, {
       onError: (error) => {
         setAsking(false);
-        if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(error, ['currentPassword']));
+        if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(uz, error, ['currentPassword']));
       },
     });
   };
@@ -206,16 +211,18 @@ function AccountDeletion({ user }: { user: User }) {
  * confirmed with the password, as every sensitive change is).
  */
 function TelegramSection({ user }: { user: User }) {
+  const uz = useTexts();
   const { link, unlink } = useTelegramLink();
   const headingId = useId();
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const linked = user.signIn?.telegram === true;
   const hasPassword = user.signIn?.password !== false;
-  if (!linked && !telegramBotId()) return null;
+  const botId = useTelegramBotId();
+  if (!linked && !botId) return null;
   const failure = link.error ?? unlink.error;
   const busy = link.isPending || unlink.isPending;
-  const errors = link.isError ? toFormErrors(link.error, ['currentPassword']) : noFormErrors;
+  const errors = link.isError ? toFormErrors(uz, link.error, ['currentPassword']) : noFormErrors;
 
   return (
     <section className="account-section" aria-labelledby={headingId}>
@@ -225,7 +232,7 @@ function TelegramSection({ user }: { user: User }) {
       <p className="muted">{linked ? uz.telegram.linkedLead : uz.telegram.unlinkedLead}</p>
       {notice ? <StatusIndicator status="success" message={notice} /> : null}
       {failure && !errors.fields.currentPassword ? (
-        <StatusIndicator status="error" message={errorMessage(failure)} />
+        <StatusIndicator status="error" message={errorMessage(uz, failure)} />
       ) : null}
       {linked ? (
         hasPassword ? (
@@ -280,6 +287,7 @@ function TelegramSection({ user }: { user: User }) {
 
 /** The account beyond the profile: its address, its sign-in ways, its data, its end. */
 export function AccountSettings({ user }: { user: User }) {
+  const uz = useTexts();
   return (
     <section className="panel form-card account-settings" aria-label={uz.account.settingsTitle}>
       <EmailChange user={user} />

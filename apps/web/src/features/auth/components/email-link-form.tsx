@@ -4,7 +4,7 @@ import { FormAlert, TextField } from '../../../components/form-field';
 import { StatusIndicator } from '../../../components/status-indicator';
 import { WriteForm } from '../../../components/write-form';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 
 /**
  * One address in, a mailed link out (a registration link, a reset link): the form, then what was sent
@@ -23,6 +23,7 @@ export function EmailLinkForm({
   sentMessage: (email: string) => string;
   againLabel: string;
 }) {
+  const uz = useTexts();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
@@ -34,7 +35,7 @@ export function EmailLinkForm({
       { email: email.trim() },
       {
         onSuccess: () => setSentTo(email.trim()),
-        onError: (error) => setErrors(toFormErrors(error, ['email'])),
+        onError: (error) => setErrors(toFormErrors(uz, error, ['email'])),
       },
     );
   };

@@ -1,8 +1,8 @@
 import type { TelegramPayload } from '@portfolio-master/contract';
 import { useEffect, useState } from 'react';
 import { TelegramIcon } from '../../../components/icons';
-import { uz } from '../../../i18n/uz';
-import { telegramBotId } from '../../../lib/site-url';
+import { useTexts } from '../../../i18n/uz';
+import { useTelegramBotId } from '../../../lib/site-url';
 
 /** Telegram's Login Widget script: `Telegram.Login.auth` opens Telegram's own sign-in window. */
 export const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js?22';
@@ -56,7 +56,8 @@ export function TelegramButton({
   onAuth: (payload: TelegramPayload) => void;
   busy?: boolean;
 }) {
-  const botId = telegramBotId();
+  const uz = useTexts();
+  const botId = useTelegramBotId();
   const [widget, setWidget] = useState<TelegramLogin | null>(null);
   const [failed, setFailed] = useState(false);
 

@@ -1,8 +1,8 @@
 import { StatusIndicator } from '../../../components/status-indicator';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { errorMessage } from '../../../lib/api-client';
 import { useNavigate } from '../../../lib/router';
-import { telegramBotId } from '../../../lib/site-url';
+import { useTelegramBotId } from '../../../lib/site-url';
 import { useTelegramSignIn } from '../api/telegram';
 import { TelegramButton } from './telegram-button';
 
@@ -12,15 +12,17 @@ import { TelegramButton } from './telegram-button';
  * form (it has a name from Telegram, and no email or password yet).
  */
 export function TelegramSignIn({ label, to, lead }: { label: string; to: string; lead?: string }) {
+  const uz = useTexts();
   const navigate = useNavigate();
   const signIn = useTelegramSignIn();
-  if (!telegramBotId()) return null;
+  const botId = useTelegramBotId();
+  if (!botId) return null;
   return (
     <div className="telegram-block">
       <p className="divider">
         <span>{uz.telegram.or}</span>
       </p>
-      {signIn.isError ? <StatusIndicator status="error" message={errorMessage(signIn.error)} /> : null}
+      {signIn.isError ? <StatusIndicator status="error" message={errorMessage(uz, signIn.error)} /> : null}
       <TelegramButton
         label={label}
         busy={signIn.isPending}

@@ -1,11 +1,12 @@
 import { BookmarkIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useLocation } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useBookmark, useSetBookmark } from '../api/bookmarks';
 
 /** "Saqlash" / "Saqlangan" on a portfolio: private, for reading later from /saved. */
 export function SaveButton({ portfolioId, signedIn }: { portfolioId: string; signedIn: boolean }) {
+  const uz = useTexts();
   const location = useLocation();
   const state = useBookmark(portfolioId);
   const set = useSetBookmark(portfolioId);
@@ -32,7 +33,7 @@ export function SaveButton({ portfolioId, signedIn }: { portfolioId: string; sig
       </button>
       {set.isError ? (
         <p className="field__error" role="alert">
-          {errorMessage(set.error)}
+          {errorMessage(uz, set.error)}
         </p>
       ) : null}
     </div>

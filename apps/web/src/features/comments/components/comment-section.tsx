@@ -8,7 +8,7 @@ import { FieldErrors } from '../../../components/form-field';
 import { TrashIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useAddComment } from '../api/add-comment';
 import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
@@ -41,6 +41,7 @@ export function CommentSection({
   signedIn,
   user,
 }: CommentSectionProps) {
+  const uz = useTexts();
   const [newest, setNewest] = useState(initialComments);
   const [older, setOlder] = useState<Comment[]>([]);
   const [next, setNext] = useState(initialNext);
@@ -131,7 +132,7 @@ export function CommentSection({
                 aria-describedby={add.isError ? errorId : undefined}
               />
               {add.isError ? (
-                <FieldErrors id={errorId} messages={fieldErrors ?? [errorMessage(add.error)]} />
+                <FieldErrors id={errorId} messages={fieldErrors ?? [errorMessage(uz, add.error)]} />
               ) : null}
             </div>
           </div>
@@ -217,7 +218,7 @@ export function CommentSection({
               <p>{uz.comments.deleteConfirm}</p>
               {remove.isError ? (
                 <p className="form-alert" role="alert">
-                  {errorMessage(remove.error)}
+                  {errorMessage(uz, remove.error)}
                 </p>
               ) : null}
             </>

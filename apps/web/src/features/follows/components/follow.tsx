@@ -6,12 +6,13 @@ import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useNavigate } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useAuth } from '../../auth/api/get-me';
 import { useFollow, usePeople } from '../api/follows';
 
 /** "Kuzatish" / "Kuzatilmoqda" on someone else's profile; a visitor is asked to sign in first. */
 export function FollowButton({ user }: { user: User }) {
+  const uz = useTexts();
   const { isSignedIn, user: me } = useAuth();
   const navigate = useNavigate();
   const follow = useFollow(user);
@@ -35,7 +36,7 @@ export function FollowButton({ user }: { user: User }) {
       </button>
       {follow.isError ? (
         <p className="field__error" role="alert">
-          {errorMessage(follow.error)}
+          {errorMessage(uz, follow.error)}
         </p>
       ) : null}
     </div>
@@ -44,6 +45,7 @@ export function FollowButton({ user }: { user: User }) {
 
 /** A profile's follower and following counts; each opens the list of those people. */
 export function FollowCounts({ user }: { user: User }) {
+  const uz = useTexts();
   const [side, setSide] = useState<'followers' | 'following' | null>(null);
   const people = usePeople(user._id, side ?? 'followers', side !== null);
   const items = people.data?.pages.flatMap((page) => page.items) ?? [];

@@ -4,11 +4,12 @@ import { Dialog } from '../../../components/dialog';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useLikers } from '../api/get-likers';
 
 /** "Yoqtirganlar": from the like count, a dialog of who likes the portfolio, newest first, paged. */
 export function Likers({ portfolioId, count }: { portfolioId: string; count: number }) {
+  const uz = useTexts();
   const [open, setOpen] = useState(false);
   const likers = useLikers(portfolioId, open);
   if (count === 0) return null;

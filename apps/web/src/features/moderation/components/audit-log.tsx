@@ -5,11 +5,12 @@ import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
 import { fullDate } from '../../../lib/relative-time';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useAuditLog } from '../api/audit-log';
 
 /** "Jurnal": who did what to which thing, why and until when; newest first, a page at a time. */
 export function AuditLog({ page, hrefFor }: { page: number; hrefFor: (page: number) => string }) {
+  const uz = useTexts();
   const log = useAuditLog(page);
   if (log.isPending) return <Spinner />;
   if (log.isError) return <ErrorView error={log.error} onRetry={() => void log.refetch()} />;

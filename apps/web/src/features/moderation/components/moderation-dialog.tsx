@@ -9,7 +9,7 @@ import { fullName } from '../../../components/avatar';
 import { Dialog } from '../../../components/dialog';
 import { FormAlert, TextAreaField } from '../../../components/form-field';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { uz } from '../../../i18n/uz';
+import { useTexts, type Texts } from '../../../i18n/uz';
 import { useModerate, type Moderation } from '../api/moderate';
 
 /** How long a block lasts, as the select offers it (its label's key in `uz.moderation.periods`); null: for good. */
@@ -30,7 +30,7 @@ export function blockableUserId(item: ReportQueueItem): string | null {
   return item.target.owner?._id ?? (item.target.kind === 'user' ? item.target._id : null);
 }
 
-function confirmation({ action, item }: PendingModeration): string {
+function confirmation(uz: Texts, { action, item }: PendingModeration): string {
   if (action === 'block' || action === 'unblock') {
     const owner = item.target.owner;
     return uz.moderation.confirm[action](owner ? fullName(owner) : item.target.label);
@@ -61,6 +61,7 @@ export function ModerationDialog({
   onClose: () => void;
   onDone: (result: ModerationResult) => void;
 }) {
+  const uz = useTexts();
   const moderate = useModerate();
   const formId = useId();
   const periodId = useId();
@@ -81,7 +82,7 @@ export function ModerationDialog({
     const days = period === 'forever' ? null : Number(period);
     moderate.mutate(toRequest(pending, text, days), {
       onSuccess: onDone,
-      onError: (error) => setErrors(toFormErrors(error, ['reason', 'days'])),
+      onError: (error) => setErrors(toFormErrors(uz, error, ['reason', 'days'])),
     });
   };
 
@@ -96,7 +97,7 @@ export function ModerationDialog({
       loading={moderate.isPending}
       message={
         <form id={formId} className="form" onSubmit={submit} noValidate>
-          <p className="moderation-dialog__what">{confirmation(pending)}</p>
+          <p className="moderation-dialog__what">{confirmation(uz, pending)}</p>
           {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
           <TextAreaField
             label={uz.moderation.reason}

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FlagIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useAuth } from '../../auth/api/get-me';
 
 const loadDialog = () => import('./report-dialog');
@@ -25,6 +25,7 @@ export interface ReportButtonProps {
  * page's own actions. The dialog's code comes when it is first wanted (or pointed at).
  */
 export function ReportButton({ target, id, ownerId, label, compact = false }: ReportButtonProps) {
+  const uz = useTexts();
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FieldErrors, FormAlert } from '../../../components/form-field';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useCreateReport } from '../api/create-report';
 
 export interface ReportDialogProps {
@@ -26,6 +26,7 @@ export interface ReportDialogProps {
  * (the reasons' labels come with the contract), loaded when someone first means to report.
  */
 export function ReportDialog({ target, id, label, onClose, onSent }: ReportDialogProps) {
+  const uz = useTexts();
   const report = useCreateReport();
   const formId = useId();
   const detailsId = useId();
@@ -45,7 +46,7 @@ export function ReportDialog({ target, id, label, onClose, onSent }: ReportDialo
     }
     report.mutate(
       { target, id, reason, details: details.trim() },
-      { onSuccess: onSent, onError: (error) => setErrors(toFormErrors(error, ['reason', 'details'])) },
+      { onSuccess: onSent, onError: (error) => setErrors(toFormErrors(uz, error, ['reason', 'details'])) },
     );
   };
 

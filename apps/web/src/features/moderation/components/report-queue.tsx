@@ -12,7 +12,7 @@ import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
 import { fullDate } from '../../../lib/relative-time';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useReportQueue, type QueueStatus } from '../api/report-queue';
 import { blockableUserId, ModerationDialog, type PendingModeration } from './moderation-dialog';
 
@@ -38,6 +38,7 @@ function QueueItem({
   status: QueueStatus;
   onAction: (action: ModerationAction) => void;
 }) {
+  const uz = useTexts();
   const { target, reports } = item;
   const userId = blockableUserId(item);
   const button = (action: ModerationAction, danger = false) => (
@@ -142,6 +143,7 @@ export function ReportQueue({
   page: number;
   hrefFor: (status: QueueStatus, page: number) => string;
 }) {
+  const uz = useTexts();
   const queue = useReportQueue(status, page);
   const [pending, setPending] = useState<PendingModeration | null>(null);
   const [done, setDone] = useState<string | null>(null);

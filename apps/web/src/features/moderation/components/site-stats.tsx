@@ -4,7 +4,7 @@ import { BarChart } from '../../../components/bar-chart';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { shortDate } from '../../../lib/relative-time';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useSiteStats } from '../api/site-stats';
 
 const COUNTS = [
@@ -18,6 +18,7 @@ const COUNTS = [
 ] as const satisfies readonly (keyof SiteStats)[];
 
 function Signups({ weeks }: { weeks: SiteStats['signupsByWeek'] }) {
+  const uz = useTexts();
   const titleId = useId();
   const descId = useId();
   const total = weeks.reduce((sum, week) => sum + week.count, 0);
@@ -53,6 +54,7 @@ function Signups({ weeks }: { weeks: SiteStats['signupsByWeek'] }) {
 
 /** "Statistika": the site's counts, and how many signed up each of the last 12 weeks. */
 export function SiteStatsSection() {
+  const uz = useTexts();
   const stats = useSiteStats();
   if (stats.isPending) return <Spinner />;
   if (stats.isError) return <ErrorView error={stats.error} onRetry={() => void stats.refetch()} />;

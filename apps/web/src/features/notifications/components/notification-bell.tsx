@@ -1,10 +1,11 @@
 import { BellIcon } from '../../../components/icons';
 import { NavLink } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useUnreadCount } from '../api/notifications';
 
 /** The navbar's bell: how many notifications are unread, and the way to them. */
 export function NotificationBell() {
+  const uz = useTexts();
   const unread = useUnreadCount().data?.unread ?? 0;
   return (
     <NavLink to="/notifications" className="icon-button bell" aria-label={uz.notifications.bell(unread)}>

@@ -5,10 +5,10 @@ import { ErrorView } from '../../../components/error-view';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts, type Texts } from '../../../i18n/uz';
 import { useMarkRead, useNotifications } from '../api/notifications';
 
-function describe(item: Notification): string {
+function describe(uz: Texts, item: Notification): string {
   const actor = fullName(item.actor);
   const title = item.portfolio.title;
   switch (item.kind) {
@@ -25,6 +25,7 @@ function describe(item: Notification): string {
 
 /** My notifications, newest first; what is shown is marked read (it stays highlighted until next time). */
 export function NotificationList() {
+  const uz = useTexts();
   const list = useNotifications();
   const markRead = useMarkRead();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -53,7 +54,7 @@ export function NotificationList() {
                 to={`/portfolio/${encodeURIComponent(item.portfolio.linktitle)}`}
                 className="notification__text"
               >
-                {describe(item)}
+                {describe(uz, item)}
               </Link>
               {item.comment ? <p className="notification__quote">«{item.comment.excerpt}»</p> : null}
               <span className="muted notification__date">

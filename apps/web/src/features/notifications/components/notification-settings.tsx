@@ -2,11 +2,12 @@ import { NOTIFICATION_KINDS, type NotificationSettings } from '@portfolio-master
 import { useId, useState } from 'react';
 import { StatusIndicator } from '../../../components/status-indicator';
 import { errorMessage } from '../../../lib/api-client';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications';
 
 /** Which notifications also come by mail: saved as each box is ticked. */
 export function NotificationSettingsSection() {
+  const uz = useTexts();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const headingId = useId();
@@ -41,7 +42,7 @@ export function NotificationSettingsSection() {
           ))}
         </fieldset>
       ) : settings.isError ? (
-        <StatusIndicator status="error" message={errorMessage(settings.error)} />
+        <StatusIndicator status="error" message={errorMessage(uz, settings.error)} />
       ) : null}
       {save.isSuccess ? (
         <p className="muted" role="status">
@@ -50,7 +51,7 @@ export function NotificationSettingsSection() {
       ) : null}
       {save.isError ? (
         <p className="field__error" role="alert">
-          {errorMessage(save.error)}
+          {errorMessage(uz, save.error)}
         </p>
       ) : null}
     </section>

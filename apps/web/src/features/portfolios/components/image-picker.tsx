@@ -4,7 +4,7 @@ import { makePreview } from '../../../lib/image-preview';
 import { FieldErrors } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, UploadIcon } from '../../../components/icons';
 import { imageUrl } from '../../../lib/image-url';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 
 export type GalleryItem =
   { kind: 'existing'; key: string; name: string } | { kind: 'new'; key: string; file: File };
@@ -22,6 +22,7 @@ export function ImagePicker({
   onChange: (items: GalleryItem[]) => void;
   errors?: string[];
 }) {
+  const uz = useTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);

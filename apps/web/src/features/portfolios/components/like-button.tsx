@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '../../../lib/router';
 import { HeartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useToggleLike } from '../api/toggle-like';
 
 /** Shows whether I liked the portfolio; toggles at once and settles on the server's answer. */
@@ -16,6 +16,7 @@ export function LikeButton({
   queryKey: readonly unknown[];
   signedIn: boolean;
 }) {
+  const uz = useTexts();
   const queryClient = useQueryClient();
   const location = useLocation();
   const like = useToggleLike(portfolio._id);
@@ -65,7 +66,7 @@ export function LikeButton({
       </button>
       {like.isError ? (
         <p className="field__errors" role="alert">
-          {errorMessage(like.error)}
+          {errorMessage(uz, like.error)}
         </p>
       ) : null}
     </div>

@@ -6,7 +6,7 @@ import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LazyImage } from '../../../components/lazy-image';
 import { RelativeDate } from '../../../components/relative-date';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { GeneratedCover } from './generated-cover';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 45vw, 100vw';
@@ -18,6 +18,7 @@ export function PortfolioCard({
   portfolio: PortfolioSummary;
   priority?: boolean;
 }) {
+  const uz = useTexts();
   const cover = portfolio.images[0];
   const href = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
   return (

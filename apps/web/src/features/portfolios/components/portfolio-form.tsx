@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { ImagePicker, type GalleryItem } from './image-picker';
 import { WriteForm } from '../../../components/write-form';
@@ -17,6 +17,7 @@ export interface PortfolioFormProps {
 
 /** Create and edit share this form; every value stays in state, so a refused submit loses nothing. */
 export function PortfolioForm({ initial, submitLabel, pending, submit }: PortfolioFormProps) {
+  const uz = useTexts();
   const [values, setValues] = useState({
     title: initial?.title ?? '',
     url: initial?.url ?? '',
@@ -53,7 +54,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       { form, onProgress: files.length ? setProgress : undefined },
       {
         onError: (error) => {
-          setErrors(toFormErrors(error, [...Object.keys(values), 'images', 'keepImages']));
+          setErrors(toFormErrors(uz, error, [...Object.keys(values), 'images', 'keepImages']));
           setProgress(null);
         },
       },

@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { LazyImage } from '../../../components/lazy-image';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 
 /** A swipeable image slider (scroll snap), with arrows and dots for mouse and keyboard. */
 export function PortfolioSlider({ images, title }: { images: string[]; title: string }) {
+  const uz = useTexts();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
 

@@ -1,10 +1,11 @@
 import { SORTS, type Sort } from '@portfolio-master/contract/constants';
 import { Link } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { listHref } from '../list-query';
 
 /** The list's order as links (they work before the app loads, and keep the filter and the search). */
 export function SortLinks({ sort, filter, q }: { sort: Sort; filter: string[]; q: string }) {
+  const uz = useTexts();
   return (
     <nav className="sort-links" aria-label={uz.list.sortLabel}>
       {SORTS.map((option) => (

@@ -3,7 +3,7 @@ import { ChevronDownIcon, FilterIcon } from '../../../components/icons';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useTechnologies } from '../api/get-technologies';
 
 export interface TechnologyFilterProps {
@@ -19,6 +19,7 @@ export interface TechnologyFilterProps {
  * server and in every browser. Without JavaScript it is a plain GET form with its own button.
  */
 export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilterProps) {
+  const uz = useTexts();
   const [open, setOpen] = useState(selected.length > 0);
   const listId = useId();
   const titleId = useId();

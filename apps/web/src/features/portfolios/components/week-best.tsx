@@ -1,9 +1,10 @@
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useWeekBest } from '../api/get-portfolios';
 import { PortfolioCard } from './portfolio-card';
 
 /** "Haftaning eng yaxshilari": what was liked and discussed most this week; nothing when nothing was. */
 export function WeekBest() {
+  const uz = useTexts();
   const best = useWeekBest();
   if (!best.data || best.data.length === 0) return null;
   return (

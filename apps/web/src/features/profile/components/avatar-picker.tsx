@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { makePreview } from '../../../lib/image-preview';
 import { Avatar } from '../../../components/avatar';
 import { FieldErrors } from '../../../components/form-field';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 
 interface AvatarPickerProps {
   file: File | null;
@@ -13,6 +13,7 @@ interface AvatarPickerProps {
 
 /** Picks one image and previews it; the file stays in state, so a refused submit loses nothing. */
 export function AvatarPicker({ file, onChange, current, errors }: AvatarPickerProps) {
+  const uz = useTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);

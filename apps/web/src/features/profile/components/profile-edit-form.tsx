@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useUpdateMe } from '../api/update-me';
 import { AvatarPicker } from './avatar-picker';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
@@ -11,6 +11,7 @@ import { WriteForm } from '../../../components/write-form';
 
 /** Edits my profile; a failed save keeps every typed value and shows the server's messages by field. */
 export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: User | null) => void }) {
+  const uz = useTexts();
   const update = useUpdateMe();
   const [values, setValues] = useState({
     firstname: user.firstname,
@@ -59,7 +60,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         onSuccess: (saved) => onDone(saved),
         onError: (error) => {
           if (!needsTelegramConfirmation(error)) {
-            setErrors(toFormErrors(error, [...Object.keys(values), 'image']));
+            setErrors(toFormErrors(uz, error, [...Object.keys(values), 'image']));
           }
           setProgress(null);
         },

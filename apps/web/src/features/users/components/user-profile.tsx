@@ -6,7 +6,7 @@ import { ErrorView } from '../../../components/error-view';
 import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { TelegramShare } from '../../share/components/telegram-share';
 import { ReportButton } from '../../moderation/components/report-button';
@@ -26,6 +26,7 @@ export function UserProfile({
   /** Controls for the head of the profile, such as the link to edit it. */
   actions?: ReactNode;
 }) {
+  const uz = useTexts();
   const portfolios = useAuthorPortfolios(user.username);
   const items = portfolios.data?.pages.flatMap((page) => page.items) ?? [];
   return (

@@ -2,11 +2,12 @@ import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
-import { uz } from '../../../i18n/uz';
+import { useTexts } from '../../../i18n/uz';
 import { useUsers } from '../api/get-users';
 
 /** 'Foydalanuvchilar': each user links to their profile with email and portfolio count. */
 export function UsersCard() {
+  const uz = useTexts();
   const query = useUsers(8);
   return (
     <section className="panel users-card" aria-labelledby="users-card-title">
