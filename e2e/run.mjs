@@ -1,11 +1,11 @@
 // Runs the browser journey: checks for Chromium first, picks free ports for the server and the SMTP sink
 // (so two checkouts can run it at once), then hands over to Playwright. `--check` only checks for Chromium.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from './support/chromium.mjs';
+import { freePort } from './support/free-port.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,18 +17,6 @@ try {
 }
 const args = process.argv.slice(2);
 if (args.includes('--check')) process.exit(0);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const env = { ...process.env };
 env.E2E_PORT ??= String(await freePort());

@@ -110,6 +110,19 @@ const pwa = VitePWA({
           cacheName: 'images',
           expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
           cacheableResponse: { statuses: [200] },
+          plugins: [
+            {
+              // With PUBLIC_IMAGE_URL, /image/ redirects to the bucket's origin. Asked as an <img> asks (no
+              // CORS), the answer is opaque: status 0, never kept, and counted by the browser at megabytes
+              // of storage each. Asked with CORS (the bucket answering `Access-Control-Allow-Origin: *`,
+              // docs/deploy.md) it is a readable 200, kept for reading offline. Same-origin answers are
+              // the same either way.
+              requestWillFetch: async ({ request }) =>
+                new Request(request.url, { mode: 'cors', credentials: 'omit' }),
+              // A bucket that does not answer CORS: the picture still shows, asked as the page asked it, not kept.
+              handlerDidError: async ({ request }) => fetch(request).catch(() => undefined),
+            },
+          ],
         },
       },
     ],

@@ -47,7 +47,7 @@ import { registerJsonParser } from './plugins/json-body.js';
 import { registerLingeringClose } from './plugins/lingering-close.js';
 import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { KeptAnswers, registerReadCache, serverWithKeptAnswers } from './plugins/read-cache.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { imageOriginDirectives, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSerializers } from './plugins/serializers.js';
 import { requestForLog, SECRET_HEADERS } from './lib/log-redaction.js';
 import { registerUploads } from './plugins/uploads.js';
@@ -194,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         upgradeInsecureRequests: null,
+        ...imageOriginDirectives(config.publicImageUrl),
         // Telegram's Login Widget script (only when signing in with Telegram is on).
         ...(config.telegram && { scriptSrc: ["'self'", 'https://telegram.org'] }),
       },

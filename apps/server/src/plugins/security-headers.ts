@@ -46,6 +46,17 @@ export function apiSecurityHeaders(documents: Record<string, string>): Record<st
   };
 }
 
+/**
+ * With `PUBLIC_IMAGE_URL`, `/image/...` redirects to the bucket's (or CDN's) origin: pages load images from
+ * there (`img-src`), and so does the service worker, with `fetch` (`connect-src`), once it controls them.
+ * Without it the policy is helmet's as it was.
+ */
+export function imageOriginDirectives(publicImageUrl: string | undefined): Record<string, string[]> {
+  if (!publicImageUrl) return {};
+  const origin = new URL(publicImageUrl).origin;
+  return { imgSrc: ["'self'", 'data:', origin], connectSrc: ["'self'", origin] };
+}
+
 /** Answers under /api/ that are documents a browser shows: the API's own reference pages. */
 const API_DOCUMENTS = /^\/api\/docs(\/|\?|$)/;
 
