@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { BSON, type Document } from 'bson';
-import { idOf } from './plan.js';
+import { BSON, type Document, ObjectId } from 'bson';
 
 /** The collections of the original site's database that the import reads as documents. */
 export const COLLECTIONS = ['users', 'portfolios', 'comments', 'uploads.files'] as const;
@@ -151,4 +150,12 @@ function forEachDocument(file: string, name: string, each: (bytes: Buffer, offse
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** 24 lowercase hex characters from an ObjectId, its string, or a document holding one as `_id`. */
+export function idOf(value: unknown): string | undefined {
+  if (value instanceof ObjectId) return value.toHexString();
+  if (typeof value === 'string') return /^[0-9a-fA-F]{24}$/.test(value) ? value.toLowerCase() : undefined;
+  if (value && typeof value === 'object' && '_id' in value) return idOf((value as { _id: unknown })._id);
+  return undefined;
 }

@@ -12,10 +12,9 @@ import { ensureTechnologies, portfolioListsOf } from '../modules/portfolios/port
 import { GALLERY_MAX_DIMENSION } from '../modules/portfolios/portfolios.service.js';
 import { writeSearchEntries } from '../modules/portfolios/search.repository.js';
 import { AVATAR_MAX_DIMENSION } from '../modules/users/users.service.js';
-import type { Dump } from './dump.js';
+import { type Dump, idOf } from './dump.js';
 import {
   type Existing,
-  idOf,
   type Plan,
   type PlannedPortfolio,
   type PlannedUser,

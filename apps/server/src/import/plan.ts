@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Document, ObjectId } from 'bson';
+import type { Document } from 'bson';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../modules/portfolios/naming.js';
 import { isOriginalHash } from '../modules/auth/passwords.js';
-import type { Dump } from './dump.js';
+import { type Dump, idOf } from './dump.js';
 import { RESERVED_USERNAMES } from '@portfolio-master/contract';
 
 /**
@@ -422,14 +422,6 @@ function skillsOf(value: unknown): string[] {
     const key = skill.toLowerCase();
     return !seen.has(key) && seen.add(key);
   });
-}
-
-/** 24 lowercase hex characters from an ObjectId, its string, or a document holding one as `_id`. */
-export function idOf(value: unknown): string | undefined {
-  if (value instanceof ObjectId) return value.toHexString();
-  if (typeof value === 'string') return /^[0-9a-fA-F]{24}$/.test(value) ? value.toLowerCase() : undefined;
-  if (value && typeof value === 'object' && '_id' in value) return idOf((value as { _id: unknown })._id);
-  return undefined;
 }
 
 function dateOf(value: unknown): string | undefined {

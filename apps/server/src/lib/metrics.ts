@@ -1,5 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Outages, Part } from './outages.js';
 
 /** Connections of a PostgreSQL pool, as `pg.Pool` counts them. */
 export interface PoolStats {
@@ -73,8 +72,8 @@ export class Metrics {
     });
   }
 
-  /** 1 for each part that works, 0 while it is away (see `Outages`). */
-  watchParts(outages: Outages, parts: readonly Part[]): void {
+  /** 1 for each part that works, 0 while it is away; typed by what it reads, as `Outages` imports this module. */
+  watchParts<Part extends string>(outages: { isDown(part: Part): boolean }, parts: readonly Part[]): void {
     new Gauge({
       name: 'pm_part_up',
       help: 'Whether a part the site needs is there (1) or away (0)',
