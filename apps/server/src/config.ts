@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAddressRange } from './lib/address-policy.js';
-import { type BucketConfig, parseBucketUrl } from './modules/images/bucket.js';
+import { type BucketConfig, parseBucketUrl } from './lib/bucket-url.js';
 
 /**
  * The environment, validated once at start-up. This is the only module that reads `process.env`;

@@ -17,7 +17,8 @@ import { FollowsService } from './modules/follows/follows.service.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ViewsService } from './modules/views/views.service.js';
-import { ImageBucket } from './modules/images/bucket.js';
+import type { ImageBucket } from './modules/images/bucket.js';
+import { openBucket } from './modules/images/open-bucket.js';
 import { ImageStore } from './modules/images/image-store.js';
 import { RemoteImages } from './modules/images/remote-images.service.js';
 import { AddressPolicy } from './lib/address-policy.js';
@@ -87,7 +88,7 @@ export async function createServices(
     mailDir: config.mailDir,
     logger,
   });
-  const bucket = config.bucket ? new ImageBucket(config.bucket) : undefined;
+  const bucket = await openBucket(config.bucket);
   const locks = bucket ? new SharedLocks(config.redisUrl) : undefined;
   const imageStore = new ImageStore(config.uploadDir, metrics, bucket, locks);
   outages.watch('storage', () => imageStore.probe());

@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { type BucketConfig, ImageBucket } from '../modules/images/bucket.js';
+import type { BucketConfig } from '../lib/bucket-url.js';
+import { openBucket } from '../modules/images/open-bucket.js';
 import type { Dialect } from '../db/database.js';
 import { isImageFilename } from '../modules/images/image-store.js';
 
@@ -92,7 +93,7 @@ export async function backup(storage: Storage, to: string): Promise<BackupManife
       : await dumpPostgres(storage.database.url, path.join(to, 'database.pgdump'));
   const images: FileEntry[] = [];
   const missingImages: string[] = [];
-  const bucket = storage.bucket ? new ImageBucket(storage.bucket) : undefined;
+  const bucket = await openBucket(storage.bucket);
   try {
     for (const name of snapshot.imageNames) {
       const target = path.join(to, IMAGES, name);
@@ -156,7 +157,7 @@ export async function restore(storage: Storage, from: string): Promise<BackupMan
   }
 
   await fs.mkdir(storage.uploadDir, { recursive: true });
-  const bucket = storage.bucket ? new ImageBucket(storage.bucket) : undefined;
+  const bucket = await openBucket(storage.bucket);
   try {
     for (const image of manifest.images) {
       const file = path.join(from, IMAGES, image.name);

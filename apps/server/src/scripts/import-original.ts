@@ -8,7 +8,7 @@ import { openForDryRun } from '../import/dry-run-database.js';
 import { IMAGE_WORKERS, importOriginal } from '../import/original-import.js';
 import { formatReport, progressPrinter } from '../import/report.js';
 import { ChangeFeed, changeTags } from '../lib/changes.js';
-import { ImageBucket } from '../modules/images/bucket.js';
+import { openBucket } from '../modules/images/open-bucket.js';
 import { ImageStore } from '../modules/images/image-store.js';
 
 const USAGE = `Usage: npm run import:original -- --dump <folder> [--dry-run] [--verify] [--batch=500]
@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     `${elapsed()}  read ${dump.users.length} users, ${dump.portfolios.length} portfolios, ` +
       `${dump.comments.length} comments, ${dump['uploads.files'].length} files`,
   );
-  const bucket = config.bucket ? new ImageBucket(config.bucket) : undefined;
+  const bucket = await openBucket(config.bucket);
   const changes = await ChangeFeed.create({ redisUrl: config.redisUrl });
   let database: DatabaseHandle | undefined;
   try {

@@ -20,36 +20,9 @@ import { startTestBucket } from '../../test/faults.js';
 import { startImageHost } from '../../test/image-host.js';
 import { multipart } from '../../test/forms.js';
 import { backup, restore } from '../../ops/backups.js';
-import { ImageBucket, parseBucketUrl } from './bucket.js';
+import { parseBucketUrl } from '../../lib/bucket-url.js';
+import { ImageBucket } from './bucket.js';
 import { KEEP_MS } from './remote-images.service.js';
-
-describe('S3_URL', () => {
-  it('reads the endpoint, the keys, the bucket and its options', () => {
-    expect(parseBucketUrl('http://KEY:se%2Fcret@127.0.0.1:4569/images')).toEqual({
-      endpoint: 'http://127.0.0.1:4569',
-      bucket: 'images',
-      region: 'us-east-1',
-      accessKeyId: 'KEY',
-      secretAccessKey: 'se/cret',
-      forcePathStyle: true,
-    });
-    expect(
-      parseBucketUrl(
-        'https://A:B@s3.eu-central-1.amazonaws.com/pm-images?region=eu-central-1&path-style=false',
-      ),
-    ).toMatchObject({ region: 'eu-central-1', forcePathStyle: false, bucket: 'pm-images' });
-  });
-
-  it.each([
-    ['no keys', 'http://127.0.0.1:4569/images'],
-    ['no bucket', 'http://A:B@127.0.0.1:4569/'],
-    ['a folder in the bucket', 'http://A:B@127.0.0.1:4569/images/more'],
-    ['another scheme', 's3://A:B@127.0.0.1/images'],
-    ['not an address', 'images'],
-  ])('refuses %s', (_label, value) => {
-    expect(parseBucketUrl(value)).toBeUndefined();
-  });
-});
 
 describe('images in a bucket, two instances with folders of their own', () => {
   let context: TestContext;
