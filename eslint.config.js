@@ -25,7 +25,16 @@ const webLayerZones = WEB_LAYERS.flatMap((layer, index) =>
 ).filter((zone) => zone.from.length > 0);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/data/**'] },
+  {
+    // data/ is what a running server writes, except the server's data layer.
+    ignores: [
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/node_modules/**',
+      '**/data/**',
+      '!apps/server/src/data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

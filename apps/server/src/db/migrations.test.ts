@@ -1,7 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { findMatchingIds } from '../modules/portfolios/search.repository.js';
+import { findMatchingIds } from '../data/search.repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { createDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest, migrationProvider } from './migrator.js';

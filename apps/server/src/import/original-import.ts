@@ -7,10 +7,10 @@ import type { Database } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
 import { newId } from '../lib/ids.js';
 import type { ImageStore, StoredImage } from '../modules/images/image-store.js';
-import { technologySlug } from '../modules/portfolios/naming.js';
-import { ensureTechnologies, portfolioListsOf } from '../modules/portfolios/portfolios.repository.js';
+import { technologySlug } from '../data/naming.js';
+import { ensureTechnologies, portfolioListsOf } from '../data/portfolios.repository.js';
 import { GALLERY_MAX_DIMENSION } from '../modules/portfolios/portfolios.service.js';
-import { writeSearchEntries } from '../modules/portfolios/search.repository.js';
+import { writeSearchEntries } from '../data/search.repository.js';
 import { AVATAR_MAX_DIMENSION } from '../modules/users/users.service.js';
 import { type Dump, idOf } from './dump.js';
 import {

@@ -3,7 +3,7 @@ import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { ChangeFeed } from '../lib/changes.js';
 import { setAdminRole } from '../modules/users/admin-role.js';
-import { findUserByUsername } from '../modules/users/users.repository.js';
+import { findUserByUsername } from '../data/users.repository.js';
 
 /** `npm run admin -- grant|revoke <username>`: gives or takes the admin role. */
 const [action, username] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/passwords.js';
-import { findMatchingIds, toSearchTerms } from '../../modules/portfolios/search.repository.js';
+import { findMatchingIds, toSearchTerms } from '../../data/search.repository.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
 import { BULK_PASSWORD, type BulkOptions, seedBulk } from './bulk.js';
 import { findInconsistencies } from './consistency.js';

@@ -1,11 +1,7 @@
 import { type Insertable, type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords.js';
-import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
-import {
-  rebuildSearchTerms,
-  searchEntry,
-  searchKeyBase,
-} from '../../modules/portfolios/search.repository.js';
+import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
+import { rebuildSearchTerms, searchEntry, searchKeyBase } from '../../data/search.repository.js';
 import type { Dialect } from '../database.js';
 import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../multi-row-insert.js';
 import type { Database } from '../schema.js';

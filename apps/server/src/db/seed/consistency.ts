@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { portfolioListsOf } from '../../modules/portfolios/portfolios.repository.js';
+import { portfolioListsOf } from '../../data/portfolios.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
 

@@ -4,9 +4,9 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import type { ImageStore, StoredImage } from '../../modules/images/image-store.js';
-import { baseLinktitle, numberedLinktitle, technologySlug } from '../../modules/portfolios/naming.js';
-import { refreshPortfolioLists } from '../../modules/portfolios/portfolios.repository.js';
-import { writeSearchEntry } from '../../modules/portfolios/search.repository.js';
+import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
+import { refreshPortfolioLists } from '../../data/portfolios.repository.js';
+import { writeSearchEntry } from '../../data/search.repository.js';
 import type { Dialect } from '../database.js';
 import type { Database } from '../schema.js';
 import {

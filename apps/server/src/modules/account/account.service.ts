@@ -28,10 +28,10 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from '../mail/templates.js';
-import { replacePortfolioTechnologies } from '../portfolios/portfolios.repository.js';
+import { replacePortfolioTechnologies } from '../../data/portfolios.repository.js';
 import type { UsersService } from '../users/users.service.js';
-import * as users from '../users/users.repository.js';
-import * as account from './account.repository.js';
+import * as users from '../../data/users.repository.js';
+import * as account from '../../data/account.repository.js';
 
 /** How long a mailed reset or email-change link works. */
 const LINK_MS = 60 * 60 * 1000;

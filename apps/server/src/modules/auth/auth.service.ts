@@ -12,12 +12,12 @@ import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
-import * as images from '../images/images.repository.js';
+import * as images from '../../data/images.repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import { alreadyRegisteredMail, verificationMail } from '../mail/templates.js';
 import { AVATAR_MAX_DIMENSION, usernameTaken } from '../users/users.service.js';
-import * as users from '../users/users.repository.js';
-import * as auth from './auth.repository.js';
+import * as users from '../../data/users.repository.js';
+import * as auth from '../../data/auth.repository.js';
 import {
   assertPasswordAllowed,
   hashPassword,

@@ -7,7 +7,7 @@ import { isUniqueViolation, violatedConstraint } from '../../lib/database-errors
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
-import * as users from '../users/users.repository.js';
+import * as users from '../../data/users.repository.js';
 import type { Authenticated, AuthService } from './auth.service.js';
 import { checkTelegramLogin, type TelegramIdentity } from './telegram-login.js';
 

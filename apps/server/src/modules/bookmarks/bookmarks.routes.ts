@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { currentAuth } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
-import * as bookmarks from './bookmarks.repository.js';
+import * as bookmarks from '../../data/bookmarks.repository.js';
 
 /** "Saqlash": portfolios saved to read later, private to whoever saved them (docs/decisions/0025). */
 export const bookmarkRoutes: FastifyPluginAsyncZod<AppServices> = async (

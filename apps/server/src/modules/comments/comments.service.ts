@@ -6,10 +6,10 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
-import { lockPortfolio } from '../portfolios/portfolios.repository.js';
+import { lockPortfolio } from '../../data/portfolios.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
-import * as comments from './comments.repository.js';
+import * as comments from '../../data/comments.repository.js';
 
 export class CommentsService {
   constructor(

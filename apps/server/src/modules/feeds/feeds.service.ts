@@ -4,16 +4,16 @@ import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toIsoString } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
-import { technologySlug } from '../portfolios/naming.js';
+import { technologySlug } from '../../data/naming.js';
 import {
   findPortfoliosByIds,
   listPortfolioIds,
   type ListCriteria,
   type PortfolioWithAuthor,
-} from '../portfolios/portfolios.repository.js';
-import { findUserByUsername } from '../users/users.repository.js';
+} from '../../data/portfolios.repository.js';
+import { findUserByUsername } from '../../data/users.repository.js';
 import { type AtomEntry, atomFeed, type AtomPerson } from './atom.js';
-import * as feeds from './feeds.repository.js';
+import * as feeds from '../../data/feeds.repository.js';
 import { ReadyDocument } from '../../lib/ready-document.js';
 import { TimedCache } from './timed-cache.js';
 import { SITEMAP_LIMITS, type SitemapLimits, SitemapSection, sitemapDocuments } from './sitemap.js';

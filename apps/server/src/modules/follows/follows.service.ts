@@ -11,7 +11,7 @@ import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 import type { UsersService } from '../users/users.service.js';
-import * as follows from './follows.repository.js';
+import * as follows from '../../data/follows.repository.js';
 
 const pageOf = <T>(items: T[], total: number, query: NumberedPageQuery) => ({
   items,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
-import { findLinkedImageNames } from './images.repository.js';
+import { findLinkedImageNames } from '../../data/images.repository.js';
 import {
   call,
   createTestContext,

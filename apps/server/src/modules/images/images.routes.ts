@@ -6,7 +6,7 @@ import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AppServices } from '../../services.js';
 import { isImageFilename } from './image-store.js';
-import { findOriginalImage } from './images.repository.js';
+import { findOriginalImage } from '../../data/images.repository.js';
 
 /** A width that is not a positive whole number is ignored: the original is served. */
 const querySchema = z.object({

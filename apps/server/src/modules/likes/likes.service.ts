@@ -5,10 +5,10 @@ import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
-import { lockPortfolio } from '../portfolios/portfolios.repository.js';
+import { lockPortfolio } from '../../data/portfolios.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
-import * as likes from './likes.repository.js';
+import * as likes from '../../data/likes.repository.js';
 
 export class LikesService {
   constructor(

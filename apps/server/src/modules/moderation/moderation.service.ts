@@ -22,14 +22,14 @@ import { toIsoString } from '../../lib/dates.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { CommentsService } from '../comments/comments.service.js';
-import * as comments from '../comments/comments.repository.js';
+import * as comments from '../../data/comments.repository.js';
 import type { Actor, PortfoliosService } from '../portfolios/portfolios.service.js';
 import { portfolioChange } from '../portfolios/portfolios.service.js';
-import * as portfolios from '../portfolios/portfolios.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import * as portfolios from '../../data/portfolios.repository.js';
+import { findUserById } from '../../data/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { activeBlock } from './blocks.js';
-import * as moderation from './moderation.repository.js';
+import * as moderation from '../../data/moderation.repository.js';
 
 /** Reports shown with each thing in the queue. */
 const REPORTS_PER_ITEM = 20;

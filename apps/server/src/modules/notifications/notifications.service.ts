@@ -15,7 +15,7 @@ import { newToken } from '../../lib/tokens.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notificationMail } from '../mail/templates.js';
 import type { UsersService } from '../users/users.service.js';
-import * as notifications from './notifications.repository.js';
+import * as notifications from '../../data/notifications.repository.js';
 
 const EXCERPT = 140;
 const KINDS = ['comment', 'like', 'reply', 'post'] as const satisfies readonly NotificationKind[];

@@ -10,7 +10,7 @@ import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { newId } from '../../lib/ids.js';
 import { TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 import { JobSlots, type ImageStore } from '../images/image-store.js';
-import { countPortfolios } from '../portfolios/portfolios.repository.js';
+import { countPortfolios } from '../../data/portfolios.repository.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {

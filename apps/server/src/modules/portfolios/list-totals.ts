@@ -1,6 +1,6 @@
 import { type ChangeFeed, changeTags } from '../../lib/changes.js';
 import { TaggedCache } from '../../lib/tagged-cache.js';
-import type { ListCriteria } from './portfolios.repository.js';
+import type { ListCriteria } from '../../data/portfolios.repository.js';
 
 /** How long a total may be reused at most. */
 const TTL_MS = 10_000;

@@ -12,7 +12,7 @@ import {
 } from '../../test/app.js';
 import { multipart, pngImage } from '../../test/forms.js';
 import { findInconsistencies } from '../../db/seed/consistency.js';
-import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
+import { rewriteAuthorSearchDocuments } from '../../data/portfolios.repository.js';
 
 let context: TestContext;
 let owner: TestUser;

@@ -21,17 +21,17 @@ import type { MarkdownRenderer } from '../../lib/markdown.js';
 import { personal, type Read, type Reads } from '../../lib/reads.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
-import { findPortfolioImageNames } from '../images/images.repository.js';
-import { findNewestLikerIds } from '../likes/likes.repository.js';
-import { findUserByUsername } from '../users/users.repository.js';
+import { findPortfolioImageNames } from '../../data/images.repository.js';
+import { findNewestLikerIds } from '../../data/likes.repository.js';
+import { findUserByUsername } from '../../data/users.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { refreshTrendScores } from './trending.js';
+import { refreshTrendScores } from '../../data/trending.js';
 import type { UsersService } from '../users/users.service.js';
-import { baseLinktitle, numberedLinktitle, technologySlug } from './naming.js';
-import * as portfolios from './portfolios.repository.js';
-import { type ListCriteria, NO_CRITERIA, planCount, planPage } from './list-plan.js';
+import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
+import * as portfolios from '../../data/portfolios.repository.js';
+import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/list-plan.js';
 import type { ListTotals } from './list-totals.js';
-import { toSearchTerms, writeSearchEntry } from './search.repository.js';
+import { toSearchTerms, writeSearchEntry } from '../../data/search.repository.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
 

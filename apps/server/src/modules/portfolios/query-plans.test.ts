@@ -21,8 +21,13 @@ import { FeedsService } from '../feeds/feeds.service.js';
 import { LikesService } from '../likes/likes.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
-import { rewriteAuthorSearchDocuments } from './portfolios.repository.js';
-import { findMatchingIds, rebuildSearchTerms, searchEntry, searchKeyBase } from './search.repository.js';
+import { rewriteAuthorSearchDocuments } from '../../data/portfolios.repository.js';
+import {
+  findMatchingIds,
+  rebuildSearchTerms,
+  searchEntry,
+  searchKeyBase,
+} from '../../data/search.repository.js';
 import { ListTotals } from './list-totals.js';
 import { PortfoliosService } from './portfolios.service.js';
 import { Reads } from '../../lib/reads.js';

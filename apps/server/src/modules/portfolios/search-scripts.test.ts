@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
-import { bringSearchIndexUpToDate, SEARCH_INDEX_VERSION } from './search.repository.js';
+import { bringSearchIndexUpToDate, SEARCH_INDEX_VERSION } from '../../data/search.repository.js';
 
 /* Uzbek in either script finds Uzbek in the other: the text index and every query are folded to Latin. */
 

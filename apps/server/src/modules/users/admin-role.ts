@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
-import { setAdminFlag } from './users.repository.js';
+import { setAdminFlag } from '../../data/users.repository.js';
 
 /**
  * Gives or takes the stored admin role by username, and tells whoever keeps copies (this process's, and

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../test/app.js';
 import { setAdminRole } from './admin-role.js';
-import { refreshPortfolioLists } from '../portfolios/portfolios.repository.js';
+import { refreshPortfolioLists } from '../../data/portfolios.repository.js';
 
 let context: TestContext;
 let alice: TestUser;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NotificationKind } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
+import type { Database, NotificationKind } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

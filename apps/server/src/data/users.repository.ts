@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Updateable } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import { hotRead } from '../../db/hot-reads.js';
-import type { Database, NewUser, UserRow, UsersTable } from '../../db/schema.js';
+import type { Dialect } from '../db/database.js';
+import { hotRead } from '../db/hot-reads.js';
+import type { Database, NewUser, UserRow, UsersTable } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type UserPatch = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;

@@ -1,5 +1,5 @@
 import type { Sort } from '@portfolio-master/contract';
-import type { Dialect } from '../../db/database.js';
+import type { Dialect } from '../db/database.js';
 
 /*
  * How a list of portfolios is answered, in one place. A request (`GET /api/portfolio`, a feed, a card)

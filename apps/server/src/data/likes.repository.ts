@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { hotRead } from '../../db/hot-reads.js';
-import type { Database } from '../../db/schema.js';
+import { hotRead } from '../db/hot-reads.js';
+import type { Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
-import { hotRead } from '../../db/hot-reads.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import { hotRead } from '../db/hot-reads.js';
+import type { Database, UserRow } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,8 +1,8 @@
 import { type Sort, toLatin } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import { hotRead, readRows } from '../../db/hot-reads.js';
-import type { Database } from '../../db/schema.js';
+import type { Dialect } from '../db/database.js';
+import { hotRead, readRows } from '../db/hot-reads.js';
+import type { Database } from '../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planPage } from './list-plan.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

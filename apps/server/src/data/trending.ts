@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 /** Likes and comments count for "trending" this long. */
 export const TRENDING_WINDOW_DAYS = 7;

@@ -1,8 +1,8 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Sort } from '@portfolio-master/contract';
-import type { Dialect } from '../../db/database.js';
-import { hotRead } from '../../db/hot-reads.js';
-import type { Database, PortfolioRow, PortfoliosTable } from '../../db/schema.js';
+import type { Dialect } from '../db/database.js';
+import { hotRead } from '../db/hot-reads.js';
+import type { Database, PortfolioRow, PortfoliosTable } from '../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planCount, planPage } from './list-plan.js';
 import { countTextIndexMatches, findTextIndexPage, writeSearchEntry } from './search.repository.js';
 

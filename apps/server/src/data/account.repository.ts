@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

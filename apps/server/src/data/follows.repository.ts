@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, UserRow } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

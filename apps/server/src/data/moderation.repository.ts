@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, ModerationTargetKind, ReportStatus } from '../../db/schema.js';
+import type { Database, ModerationTargetKind, ReportStatus } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
