@@ -20,6 +20,14 @@ export function insertSession(
     .execute();
 }
 
+/** A signed-in session and its user: what `request.auth` holds. */
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+  /** When the session was opened: by a sign-in, so a recent one confirms who is there. */
+  sessionStartedAt: Date;
+}
+
 export async function findSessionWithUser(
   db: Executor,
   tokenHash: string,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Document } from 'bson';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../data/naming.js';
-import { isOriginalHash } from '../modules/auth/passwords.js';
+import { isOriginalHash } from '../modules/passwords/passwords.js';
 import { type Dump, idOf } from './dump.js';
 import { RESERVED_USERNAMES } from '@portfolio-master/contract';
 

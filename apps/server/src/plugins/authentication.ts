@@ -1,7 +1,8 @@
+import type { Script } from '@portfolio-master/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Authenticated } from '../data/auth.repository.js';
 import { unauthorized } from '../lib/http-error.js';
 import { statedScript } from '../lib/reader-script.js';
-import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,16 +16,22 @@ export function tokenFrom(request: FastifyRequest, header = 'x-token'): string |
   return token?.trim() || undefined;
 }
 
+/** What the hooks need of sessions; the auth service answers (the app hands it in). */
+export interface Sessions {
+  authenticate(token: string | undefined): Promise<Authenticated | null>;
+  rememberScript(userId: string, script: Script): Promise<void>;
+}
+
 /**
  * preHandlers that resolve `request.auth` from the x-token header. The script the request states is
  * remembered for the account when it changed (its notification mails are written in it).
  */
-export function authenticationHooks(authService: AuthService) {
+export function authenticationHooks(sessions: Sessions) {
   const resolve = async (request: FastifyRequest) => {
-    request.auth = await authService.authenticate(tokenFrom(request));
+    request.auth = await sessions.authenticate(tokenFrom(request));
     const script = request.auth ? statedScript(request) : undefined;
     if (request.auth && script && request.auth.user.script !== script) {
-      await authService.rememberScript(request.auth.user.id, script);
+      await sessions.rememberScript(request.auth.user.id, script);
     }
   };
   return {
@@ -35,6 +42,8 @@ export function authenticationHooks(authService: AuthService) {
     },
   };
 }
+
+export type AuthenticationHooks = ReturnType<typeof authenticationHooks>;
 
 /** For handlers behind `required`: the signed-in user, or a 401 if the hook was forgotten. */
 export function currentAuth(request: FastifyRequest): Authenticated {

@@ -1,5 +1,5 @@
 import { type Insertable, type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import { hashPassword } from '../../modules/passwords/passwords.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
 import { rebuildSearchTerms, searchEntry, searchKeyBase } from '../../data/search.repository.js';
 import type { Dialect } from '../database.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { newId } from '../../lib/ids.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import { hashPassword } from '../../modules/passwords/passwords.js';
 import type { ImageStore, StoredImage } from '../../modules/images/image-store.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
 import { refreshPortfolioLists } from '../../data/portfolios.repository.js';

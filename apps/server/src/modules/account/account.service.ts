@@ -15,8 +15,9 @@ import { HttpError } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { Authenticated, AuthService } from '../auth/auth.service.js';
-import { assertPasswordAllowed, hashPassword } from '../auth/passwords.js';
+import type { Authenticated } from '../../data/auth.repository.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { assertPasswordAllowed, hashPassword } from '../passwords/passwords.js';
 import type { ImageStore } from '../images/image-store.js';
 import type { Mailer } from '../mail/mailer.js';
 import {

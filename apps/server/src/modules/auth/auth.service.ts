@@ -18,25 +18,19 @@ import { alreadyRegisteredMail, verificationMail } from '../mail/templates.js';
 import { AVATAR_MAX_DIMENSION, usernameTaken } from '../users/users.service.js';
 import * as users from '../../data/users.repository.js';
 import * as auth from '../../data/auth.repository.js';
+import type { Authenticated } from '../../data/auth.repository.js';
 import {
   assertPasswordAllowed,
   hashPassword,
   isOriginalHash,
   verifyAgainstDummy,
   verifyPassword,
-} from './passwords.js';
+} from '../passwords/passwords.js';
 
 const SESSION_DAYS = 30;
 /** Sliding expiry is pushed forward at most this often, so reads do not write on every request. */
 const SESSION_REFRESH_MS = 60 * 60 * 1000;
 const VERIFICATION_HOURS = 24;
-
-export interface Authenticated {
-  user: UserRow;
-  sessionId: string;
-  /** When the session was opened: by a sign-in, so a recent one confirms who is there. */
-  sessionStartedAt: Date;
-}
 
 /**
  * How recent a sign-in must be to confirm a sensitive change for an account that has no password to

@@ -8,7 +8,8 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import * as users from '../../data/users.repository.js';
-import type { Authenticated, AuthService } from './auth.service.js';
+import type { Authenticated } from '../../data/auth.repository.js';
+import type { AuthService } from './auth.service.js';
 import { checkTelegramLogin, type TelegramIdentity } from './telegram-login.js';
 
 const switchedOff = () => notFound('Telegram orqali kirish bu saytda yoqilmagan');

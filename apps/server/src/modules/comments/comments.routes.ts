@@ -13,7 +13,7 @@ import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { currentAuth, viewerOf } from '../../plugins/authentication.js';
 import { changeTags } from '../../lib/changes.js';
 import type { AppServices } from '../../services.js';
-import { assertMayWrite } from '../moderation/blocks.js';
+import { assertMayWrite } from '../users/blocks.js';
 
 export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { newId } from '../../lib/ids.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../passwords/passwords.js';
 
 let context: TestContext;
 let owner: TestUser;

@@ -18,7 +18,7 @@ import { forbidden } from '../../lib/http-error.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { currentAuth } from '../../plugins/authentication.js';
 import type { AppServices } from '../../services.js';
-import { assertMayWrite } from './blocks.js';
+import { assertMayWrite } from '../users/blocks.js';
 
 const noStore = { 'cache-control': 'no-store' };
 

@@ -28,7 +28,7 @@ import { portfolioChange } from '../portfolios/portfolios.service.js';
 import * as portfolios from '../../data/portfolios.repository.js';
 import { findUserById } from '../../data/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
-import { activeBlock } from './blocks.js';
+import { activeBlock } from '../users/blocks.js';
 import * as moderation from '../../data/moderation.repository.js';
 
 /** Reports shown with each thing in the queue. */

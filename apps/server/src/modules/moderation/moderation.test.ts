@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInconsistencies } from '../../db/seed/consistency.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
-import { tashkentDateTime } from './blocks.js';
+import { tashkentDateTime } from '../users/blocks.js';
 
 const ADMIN_EMAIL = 'moderator@example.uz';
 

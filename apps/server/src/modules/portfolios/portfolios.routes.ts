@@ -20,7 +20,7 @@ import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { answer } from '../../lib/reads.js';
 import { filesFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth, viewerOf } from '../../plugins/authentication.js';
-import { assertMayWrite } from '../moderation/blocks.js';
+import { assertMayWrite } from '../users/blocks.js';
 import type { AppServices } from '../../services.js';
 
 const writeErrors = {

@@ -12,7 +12,7 @@ import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES } from '../../lib/rate-limiter.js';
 import { fileFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth, viewerOf } from '../../plugins/authentication.js';
-import { assertMayWrite } from '../moderation/blocks.js';
+import { assertMayWrite } from './blocks.js';
 import type { AppServices } from '../../services.js';
 
 export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (

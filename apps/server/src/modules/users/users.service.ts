@@ -9,14 +9,14 @@ import { parseStringList } from '../../lib/string-list.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../../data/auth.repository.js';
-import { assertPasswordAllowed, hashPassword } from '../auth/passwords.js';
+import { assertPasswordAllowed, hashPassword } from '../passwords/passwords.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../../data/images.repository.js';
 import { rewriteAuthorSearchDocuments } from '../../data/portfolios.repository.js';
 import { findFollowed } from '../../data/follows.repository.js';
 import * as users from '../../data/users.repository.js';
-import { activeBlock } from '../moderation/blocks.js';
+import { activeBlock } from './blocks.js';
 
 export const AVATAR_MAX_DIMENSION = 512;
 
