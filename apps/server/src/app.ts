@@ -18,7 +18,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, SERVER_BUSY_TIMEOUT_MS } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { bringSearchIndexUpToDate } from './data/search.repository.js';
-import { seedDemo } from './db/seed/demo.js';
+import { seedDemo } from './seed/demo.js';
 import { Metrics } from './lib/metrics.js';
 import { Outages } from './lib/outages.js';
 import { requestIds } from './lib/request-ids.js';

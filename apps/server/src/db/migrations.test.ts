@@ -5,7 +5,7 @@ import { findMatchingIds } from '../data/search.repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { createDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest, migrationProvider } from './migrator.js';
-import { findInconsistencies } from './seed/consistency.js';
+import { findInconsistencies } from '../seed/consistency.js';
 
 /*
  * A database made by the first release, with its data, moved to the current schema: nothing is lost and

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInconsistencies } from '../db/seed/consistency.js';
+import { findInconsistencies } from '../seed/consistency.js';
 import { isImageFilename } from '../modules/images/image-store.js';
 import { login } from '../test/accounts.js';
 import { call, createTestContext, type TestContext } from '../test/app.js';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
-import { findInconsistencies } from '../db/seed/consistency.js';
+import { findInconsistencies } from '../seed/consistency.js';
 import {
   call,
   createTestContext,

@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { DatabaseHandle } from '../db/database.js';
-import { BULK_PASSWORD } from '../db/seed/bulk.js';
+import { BULK_PASSWORD } from '../seed/bulk.js';
 
 /**
  * The write half of `npm run bench`: like toggles, comment posts and portfolio creates (a form with one

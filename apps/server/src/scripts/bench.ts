@@ -15,7 +15,7 @@ import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-
 import type { DatabaseConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } from '../db/seed/bulk.js';
+import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } from '../seed/bulk.js';
 
 /**
  * `npm run bench`: the main read endpoints of the real server (a child process on a bulk-seeded SQLite

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExplain } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { BULK_PASSWORD, type BulkOptions, seedBulk, validateBulkOptions } from '../db/seed/bulk.js';
+import { BULK_PASSWORD, type BulkOptions, seedBulk, validateBulkOptions } from '../seed/bulk.js';
 import { verifyAndReport } from './verify.js';
 import { ImageStore } from '../modules/images/image-store.js';
 

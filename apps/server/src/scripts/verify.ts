@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { findInconsistencies } from '../db/seed/consistency.js';
+import { findInconsistencies } from '../seed/consistency.js';
 
 /** `--verify` of the scripts: says what is inconsistent on stderr, or that all is, on stdout. */
 export async function verifyAndReport(

@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInconsistencies } from '../../db/seed/consistency.js';
+import { findInconsistencies } from '../../seed/consistency.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
   call,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInconsistencies } from '../../db/seed/consistency.js';
+import { findInconsistencies } from '../../seed/consistency.js';
 import {
   call,
   createTestContext,

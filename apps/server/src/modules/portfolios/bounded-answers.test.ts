@@ -7,7 +7,7 @@ import {
 } from '@portfolio-master/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInconsistencies } from '../../db/seed/consistency.js';
+import { findInconsistencies } from '../../seed/consistency.js';
 import { newId } from '../../lib/ids.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 

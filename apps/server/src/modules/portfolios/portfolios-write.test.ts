@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../test/app.js';
 import { multipart, pngImage } from '../../test/forms.js';
-import { findInconsistencies } from '../../db/seed/consistency.js';
+import { findInconsistencies } from '../../seed/consistency.js';
 import { rewriteAuthorSearchDocuments } from '../../data/portfolios.repository.js';
 
 let context: TestContext;

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/passwords/passwords.js';
-import { technologySlug } from '../../data/naming.js';
-import { findMatchingIds } from '../../data/search.repository.js';
-import { createTestContext, type TestContext } from '../../test/app.js';
+import { verifyPassword } from '../modules/passwords/passwords.js';
+import { technologySlug } from '../data/naming.js';
+import { findMatchingIds } from '../data/search.repository.js';
+import { createTestContext, type TestContext } from '../test/app.js';
 import { findInconsistencies } from './consistency.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 

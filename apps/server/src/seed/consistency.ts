@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { portfolioListsOf } from '../../data/portfolios.repository.js';
-import type { Dialect } from '../database.js';
-import type { Database } from '../schema.js';
+import { portfolioListsOf } from '../data/portfolios.repository.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * What an API read relies on beyond the foreign keys: stored counters equal to the rows they count,

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../lib/database-errors.js';
-import { newId } from '../../lib/ids.js';
-import { hashPassword } from '../../modules/passwords/passwords.js';
-import type { ImageStore, StoredImage } from '../../modules/images/image-store.js';
-import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
-import { refreshPortfolioLists } from '../../data/portfolios.repository.js';
-import { writeSearchEntry } from '../../data/search.repository.js';
-import type { Dialect } from '../database.js';
-import type { Database } from '../schema.js';
+import { isUniqueViolation } from '../lib/database-errors.js';
+import { newId } from '../lib/ids.js';
+import { hashPassword } from '../modules/passwords/passwords.js';
+import type { ImageStore, StoredImage } from '../modules/images/image-store.js';
+import { baseLinktitle, numberedLinktitle, technologySlug } from '../data/naming.js';
+import { refreshPortfolioLists } from '../data/portfolios.repository.js';
+import { writeSearchEntry } from '../data/search.repository.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import {
   DEMO_PASSWORD,
   DEMO_PORTFOLIOS,

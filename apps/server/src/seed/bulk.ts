@@ -1,10 +1,10 @@
 import { type Insertable, type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
-import { hashPassword } from '../../modules/passwords/passwords.js';
-import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
-import { rebuildSearchTerms, searchEntry, searchKeyBase } from '../../data/search.repository.js';
-import type { Dialect } from '../database.js';
-import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../multi-row-insert.js';
-import type { Database } from '../schema.js';
+import { hashPassword } from '../modules/passwords/passwords.js';
+import { baseLinktitle, numberedLinktitle, technologySlug } from '../data/naming.js';
+import { rebuildSearchTerms, searchEntry, searchKeyBase } from '../data/search.repository.js';
+import type { Dialect } from '../db/database.js';
+import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../db/multi-row-insert.js';
+import type { Database } from '../db/schema.js';
 import { DEMO_PASSWORD } from './demo-content.js';
 import { apportion, Random, SeededIds, WeightedSampler, zipfWeights } from './random.js';
 import * as words from './words.js';

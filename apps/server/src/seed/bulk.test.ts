@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/passwords/passwords.js';
-import { findMatchingIds, toSearchTerms } from '../../data/search.repository.js';
-import { createTestContext, type TestContext } from '../../test/app.js';
+import { verifyPassword } from '../modules/passwords/passwords.js';
+import { findMatchingIds, toSearchTerms } from '../data/search.repository.js';
+import { createTestContext, type TestContext } from '../test/app.js';
 import { BULK_PASSWORD, type BulkOptions, seedBulk } from './bulk.js';
 import { findInconsistencies } from './consistency.js';
 
