@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, registerByApi } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { leave, registerByApi } from './support/accounts';
 import { mailedLink } from './support/mail';
 import { open, shot } from './support/pages';
 
@@ -13,15 +13,6 @@ test.use({
   userAgent:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 });
-
-/** The next spec starts from an empty site: these accounts leave with everything they made. */
-async function leave(request: APIRequestContext, token: string) {
-  const deleted = await request.delete('/api/user/me', {
-    headers: { 'x-token': token },
-    data: { currentPassword: PASSWORD },
-  });
-  expect(deleted.status()).toBe(204);
-}
 
 test('following an author, reading what they post, saving it for later', async ({ page, request }, info) => {
   const p = `${info.project.name}${Date.now().toString(36)}`;

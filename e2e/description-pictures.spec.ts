@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { registerByApi } from './support/accounts';
+import { leave, registerByApi } from './support/accounts';
 
 /**
  * A picture written in a description (`![…](http://another.site/…)`) shows: the page loads it from the
@@ -23,9 +23,10 @@ test('a picture written in a description shows, loaded through the site', async 
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   const { port } = host.address() as AddressInfo;
+  let token: string | undefined;
   try {
     const project = info.project.name;
-    const token = await registerByApi(request, `rasmli_${project}`, {
+    token = await registerByApi(request, `rasmli_${project}`, {
       firstname: 'Rasm',
       lastname: 'Chizar',
     });
@@ -58,5 +59,6 @@ test('a picture written in a description shows, loaded through the site', async 
     expect(violations).toEqual([]);
   } finally {
     await new Promise<void>((resolve) => host.close(() => resolve()));
+    if (token) await leave(request, token);
   }
 });

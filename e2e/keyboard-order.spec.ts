@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerByApi } from './support/accounts';
+import { leave, registerByApi } from './support/accounts';
 import { open } from './support/pages';
 
 /**
@@ -8,10 +8,11 @@ import { open } from './support/pages';
  */
 
 const TECHNOLOGIES = 40;
+let token: string;
 
 test.beforeAll(async ({ request }, info) => {
   const p = info.project.name;
-  const token = await registerByApi(request, `tabs_${p}`, { firstname: 'Tabulyator', lastname: 'Sinov' });
+  token = await registerByApi(request, `tabs_${p}`, { firstname: 'Tabulyator', lastname: 'Sinov' });
   // Many technologies, so a filter read before the list would cost dozens of Tabs.
   const used = Array.from({ length: TECHNOLOGIES }, (_, index) => `Texnologiya${p}${index}`);
   for (let index = 0; index < 4; index += 1) {
@@ -26,6 +27,8 @@ test.beforeAll(async ({ request }, info) => {
     expect(created.status()).toBe(201);
   }
 });
+
+test.afterAll(({ request }) => leave(request, token));
 
 test('the first portfolio is a few Tabs after the skip link', async ({ page }) => {
   await open(page, '/page/1');

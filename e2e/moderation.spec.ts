@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { PASSWORD, registerByApi } from './support/accounts';
+import { leave, PASSWORD, registerByApi } from './support/accounts';
 import { open, shot } from './support/pages';
 
 /**
@@ -7,15 +7,6 @@ import { open, shot } from './support/pages';
  * hides it and blocks its author; visitors no longer find it, the author is told why and cannot write,
  * and the log keeps what was done.
  */
-
-/** The next spec starts from an empty site: these accounts leave with everything they made. */
-async function leave(request: APIRequestContext, token: string) {
-  const deleted = await request.delete('/api/user/me', {
-    headers: { 'x-token': token },
-    data: { currentPassword: PASSWORD },
-  });
-  expect(deleted.status()).toBe(204);
-}
 
 /**
  * The e2e server makes admin-{project}@example.test an admin. The journey may have registered it

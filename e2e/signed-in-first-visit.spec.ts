@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerByApi } from './support/accounts';
+import { leave, registerByApi } from './support/accounts';
 
 /**
  * A signed-in reader's first visit: the server renders the page as everyone sees it, and after hydration
@@ -10,11 +10,12 @@ import { registerByApi } from './support/accounts';
 let author: string;
 let linktitle: string;
 let readerToken: string;
+let authorToken: string;
 
 test.beforeAll(async ({ request }, info) => {
   const p = info.project.name;
   author = `kutilgan_${p}`;
-  const authorToken = await registerByApi(request, author, { firstname: 'Kutilgan', lastname: 'Muallif' });
+  authorToken = await registerByApi(request, author, { firstname: 'Kutilgan', lastname: 'Muallif' });
   readerToken = await registerByApi(request, `kirgan_${p}`, { firstname: 'Kirgan', lastname: 'O‘quvchi' });
   const created = await request.post('/api/portfolio/create', {
     headers: { 'x-token': authorToken },
@@ -26,6 +27,11 @@ test.beforeAll(async ({ request }, info) => {
   const headers = { 'x-token': readerToken };
   expect((await request.put(`/api/portfolio/like/${portfolio._id}`, { headers })).ok()).toBe(true);
   expect((await request.put(`/api/user/${author}/follow`, { headers })).ok()).toBe(true);
+});
+
+test.afterAll(async ({ request }) => {
+  await leave(request, authorToken);
+  await leave(request, readerToken);
 });
 
 test('profile, portfolio and list stay on screen while the reader’s own answers arrive', async ({ page }) => {
