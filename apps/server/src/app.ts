@@ -51,7 +51,7 @@ import { imageOriginDirectives, registerSecurityHeaders } from './plugins/securi
 import { registerSerializers } from './plugins/serializers.js';
 import { requestForLog, SECRET_HEADERS } from './lib/log-redaction.js';
 import { registerUploads } from './plugins/uploads.js';
-import { createServices, type AppServices } from './services.js';
+import { createServices, type AppServices } from './app/services.js';
 import { exposedCollector, QuietTime } from './lib/quiet-time.js';
 import { nativeHeapTrimmer } from './lib/native-heap.js';
 

@@ -11,12 +11,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readerScript } from '../../lib/reader-script.js';
-import { currentAuth } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
+import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
+import type { AccountService } from './account.service.js';
 
 const tokenHeader = { 'x-token': z.string().meta({ description: 'The new session token' }) };
 
-export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { account, hooks }) => {
+/** What these routes are handed: the app passes its services. */
+export interface AccountRouteDependencies {
+  account: AccountService;
+  hooks: AuthenticationHooks;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDependencies> = async (
+  app,
+  { account, hooks },
+) => {
   app.post(
     '/password/forgot',
     {

@@ -11,12 +11,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readerScript } from '../../lib/reader-script.js';
 import { fileFrom } from '../../lib/uploads.js';
-import { currentAuth, tokenFrom } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
+import { currentAuth, tokenFrom, type AuthenticationHooks } from '../../plugins/authentication.js';
+import type { AuthService } from './auth.service.js';
+import type { TelegramService } from './telegram.service.js';
+import type { UsersService } from '../users/users.service.js';
 
 const tokenHeader = { 'x-token': z.string().meta({ description: 'The new session token' }) };
 
-export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface AuthRouteDependencies {
+  auth: AuthService;
+  telegram: TelegramService;
+  users: UsersService;
+  hooks: AuthenticationHooks;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDependencies> = async (
   app,
   { auth, telegram, users, hooks },
 ) => {

@@ -6,13 +6,23 @@ import {
   problemSchema,
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
 import * as bookmarks from '../../data/bookmarks.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
+
+/** What these routes are handed: the app passes its services. */
+export interface BookmarkRouteDependencies {
+  db: Kysely<Database>;
+  portfolios: PortfoliosService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
 
 /** "Saqlash": portfolios saved to read later, private to whoever saved them (docs/decisions/0025). */
-export const bookmarkRoutes: FastifyPluginAsyncZod<AppServices> = async (
+export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRouteDependencies> = async (
   app,
   { db, portfolios, hooks, limiter },
 ) => {

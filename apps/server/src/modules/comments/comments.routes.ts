@@ -9,13 +9,24 @@ import {
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth, viewerOf } from '../../plugins/authentication.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { changeTags } from '../../lib/changes.js';
-import type { AppServices } from '../../services.js';
 import { assertMayWrite } from '../users/blocks.js';
+import type { CommentsService } from './comments.service.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
+import type { UsersService } from '../users/users.service.js';
 
-export const commentRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface CommentRouteDependencies {
+  comments: CommentsService;
+  portfolios: PortfoliosService;
+  users: UsersService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = async (
   app,
   { comments, portfolios, users, hooks, limiter },
 ) => {

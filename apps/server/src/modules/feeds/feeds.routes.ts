@@ -2,8 +2,8 @@ import { problemSchema } from '@portfolio-master/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppServices } from '../../services.js';
 import { sendReady, type ReadyDocument } from '../../lib/ready-document.js';
+import type { FeedsService } from './feeds.service.js';
 
 /** Clients may reuse a copy this long before asking again; asking again is a 304 when nothing changed. */
 const CACHE_CONTROL = 'public, max-age=300';
@@ -14,8 +14,13 @@ const responses = (format: string) => ({ 200: document(format), 304: z.undefined
 const send = (request: FastifyRequest, reply: FastifyReply, ready: ReadyDocument) =>
   sendReady(request, reply, ready, CACHE_CONTROL);
 
+/** What these routes are handed: the app passes its services. */
+export interface FeedRouteDependencies {
+  feeds: FeedsService;
+}
+
 /** robots.txt, sitemaps and Atom feeds: outside /api, where crawlers and feed readers look for them. */
-export const feedRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { feeds }) => {
+export const feedRoutes: FastifyPluginAsyncZod<FeedRouteDependencies> = async (app, { feeds }) => {
   app.get(
     '/robots.txt',
     { schema: { tags: ['feeds'], summary: 'What crawlers may fetch', response: responses('text') } },

@@ -9,11 +9,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeTags } from '../../lib/changes.js';
 import { notFound } from '../../lib/http-error.js';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
+import type { FollowsService } from './follows.service.js';
+import type { UsersService } from '../users/users.service.js';
 
-export const followRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface FollowRouteDependencies {
+  follows: FollowsService;
+  users: UsersService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const followRoutes: FastifyPluginAsyncZod<FollowRouteDependencies> = async (
   app,
   { follows, users, hooks, limiter },
 ) => {

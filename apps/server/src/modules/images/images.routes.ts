@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
-import type { AppServices } from '../../services.js';
-import { isImageFilename } from './image-store.js';
+import { isImageFilename, type ImageStore } from './image-store.js';
 import { findOriginalImage } from '../../data/images.repository.js';
+import type { Config } from '../../config.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** A width that is not a positive whole number is ignored: the original is served. */
 const querySchema = z.object({
@@ -20,8 +22,18 @@ function isOriginalName(name: string): boolean {
   return name.length > 0 && name.length <= 300 && !/[\p{Cc}/\\]/u.test(name);
 }
 
+/** What these routes are handed: the app passes its services. */
+export interface ImageRouteDependencies {
+  imageStore: ImageStore;
+  config: Config;
+  db: Kysely<Database>;
+}
+
 /** Image names never change content, so every answer may be cached for a year. */
-export const imageRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { imageStore, config, db }) => {
+export const imageRoutes: FastifyPluginAsyncZod<ImageRouteDependencies> = async (
+  app,
+  { imageStore, config, db },
+) => {
   const publicBase = config.publicImageUrl;
   app.get(
     '/image/:filename',

@@ -3,14 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
-import type { AppServices } from '../../services.js';
-import { KEEP_MS } from './remote-images.service.js';
+import { KEEP_MS, type RemoteImages } from './remote-images.service.js';
+import type { ImageStore } from './image-store.js';
 
 /** As long as the copy is kept: after that the picture is fetched again, and may have changed. */
 const CACHE_CONTROL = `public, max-age=${KEEP_MS / 1000}`;
 
+/** What these routes are handed: the app passes its services. */
+export interface RemoteImageRouteDependencies {
+  remoteImages: RemoteImages;
+  imageStore: ImageStore;
+}
+
 /** Pictures of descriptions from other sites, through the site (decision 35). */
-export const remoteImageRoutes: FastifyPluginAsyncZod<AppServices> = async (
+export const remoteImageRoutes: FastifyPluginAsyncZod<RemoteImageRouteDependencies> = async (
   app,
   { remoteImages, imageStore },
 ) => {

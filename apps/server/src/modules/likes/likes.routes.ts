@@ -6,12 +6,21 @@ import {
   problemSchema,
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { changeTags } from '../../lib/changes.js';
-import type { AppServices } from '../../services.js';
+import type { LikesService } from './likes.service.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 
-export const likeRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface LikeRouteDependencies {
+  likes: LikesService;
+  portfolios: PortfoliosService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const likeRoutes: FastifyPluginAsyncZod<LikeRouteDependencies> = async (
   app,
   { likes, portfolios, hooks, limiter },
 ) => {

@@ -15,10 +15,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-error.js';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { assertMayWrite } from '../users/blocks.js';
+import type { ModerationService } from './moderation.service.js';
+import type { UsersService } from '../users/users.service.js';
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -31,7 +32,15 @@ const actionErrors = {
   422: problemSchema,
 };
 
-export const moderationRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface ModerationRouteDependencies {
+  moderation: ModerationService;
+  users: UsersService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const moderationRoutes: FastifyPluginAsyncZod<ModerationRouteDependencies> = async (
   app,
   { moderation, users, hooks, limiter },
 ) => {

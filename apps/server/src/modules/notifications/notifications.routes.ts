@@ -9,13 +9,20 @@ import {
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
+import type { NotificationsService } from './notifications.service.js';
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
-export const notificationRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface NotificationRouteDependencies {
+  notifications: NotificationsService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteDependencies> = async (
   app,
   { notifications, hooks, limiter },
 ) => {

@@ -4,9 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
-import type { AppServices } from '../../services.js';
 import type { ImageStore } from '../images/image-store.js';
-import type { Card } from './og.service.js';
+import type { Card, PreviewCards } from './og.service.js';
 
 const png = z.any().meta({ type: 'string', format: 'binary' });
 const responses = { 200: png, 304: z.undefined(), 404: problemSchema };
@@ -52,8 +51,14 @@ function cacheHeaders(reply: FastifyReply, etag: string): FastifyReply {
 /** `x.png` names `x`; any other name is no card. */
 const named = (file: string) => (file.endsWith('.png') ? file.slice(0, -'.png'.length) : null);
 
+/** What these routes are handed: the app passes its services. */
+export interface PreviewCardRouteDependencies {
+  previewCards: PreviewCards;
+  imageStore: ImageStore;
+}
+
 /** Link-preview images (Open Graph, Twitter cards) for portfolios, profiles and the site. */
-export const previewCardRoutes: FastifyPluginAsyncZod<AppServices> = async (
+export const previewCardRoutes: FastifyPluginAsyncZod<PreviewCardRouteDependencies> = async (
   app,
   { previewCards, imageStore },
 ) => {

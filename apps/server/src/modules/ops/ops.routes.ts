@@ -2,17 +2,29 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrations } from '../../db/migrator.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import type { AppServices } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Metrics } from '../../lib/metrics.js';
+import type { Outages } from '../../lib/outages.js';
 
 /** How long a readiness check waits for each part. */
 const CHECK_TIMEOUT_MS = 2000;
+
+/** What these routes are handed: the app passes its services. */
+export interface OpsRouteDependencies {
+  config: Config;
+  db: Kysely<Database>;
+  metrics: Metrics;
+  outages: Outages;
+}
 
 /**
  * For load balancers and monitoring, outside the API: `/healthz` (the process answers), `/readyz` (it
  * can serve: database, migrations, Redis and storage; 503 naming what failed, and while shutting down),
  * `/metrics` (Prometheus, only with `METRICS_TOKEN`, sent as a bearer token).
  */
-export async function opsRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+export async function opsRoutes(app: FastifyInstance, services: OpsRouteDependencies): Promise<void> {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;

@@ -2,16 +2,17 @@ import path from 'node:path';
 import { type Script, scriptLanguageTag } from '@portfolio-master/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { changeTags } from '../../lib/changes.js';
+import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
 import { localPath } from '../../lib/local-path.js';
 import { readerScript } from '../../lib/reader-script.js';
 import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
 import { READ_TAGS_HEADER } from '../../plugins/read-cache.js';
-import type { AppServices } from '../../services.js';
 
 import { loadWebBuild, type WebBuild } from './web-build.js';
+import type { Config } from '../../config.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 
 /** Vite names every file under assets/ after its content hash, so a given URL never changes content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,6 +34,13 @@ const PORTFOLIO_PAGE = /^\/portfolio\/([^/?]+)(?:\?|$)/;
 /** Kept pages also expire after this, which bounds how old a relative date read without JavaScript gets. */
 const PAGE_TTL_MS = 60_000;
 
+/** What these routes are handed: the app passes its services. */
+export interface PageDependencies {
+  config: Config;
+  changes: ChangeFeed;
+  portfolios: PortfoliosService;
+}
+
 /**
  * The web app: its built files, and every other GET or HEAD outside the API rendered on the server by
  * the app's own render entry (see docs/decisions/0015-server-rendering.md). Fastify takes one not-found
@@ -41,7 +49,7 @@ const PAGE_TTL_MS = 60_000;
  */
 export async function registerPages(
   app: FastifyInstance,
-  services: AppServices,
+  services: PageDependencies,
   webDist: string,
 ): Promise<(idleMs: number) => number> {
   const build = await loadWebBuild(webDist);
@@ -122,7 +130,10 @@ export async function registerPages(
  * An old linktitle of an imported portfolio (decision 30) sends its visitor on to the portfolio's page for
  * good. Kept as the portfolio is: until it changes, or a portfolio created with that linktitle takes it.
  */
-async function movedPortfolio(services: AppServices, url: string): Promise<Loaded<Rendered> | undefined> {
+async function movedPortfolio(
+  services: PageDependencies,
+  url: string,
+): Promise<Loaded<Rendered> | undefined> {
   const match = PORTFOLIO_PAGE.exec(url);
   if (!match) return undefined;
   let address: string;

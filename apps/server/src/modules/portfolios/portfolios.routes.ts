@@ -16,12 +16,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeTags } from '../../lib/changes.js';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { answer } from '../../lib/reads.js';
 import { filesFrom, isMultipart } from '../../lib/uploads.js';
-import { currentAuth, viewerOf } from '../../plugins/authentication.js';
+import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { assertMayWrite } from '../users/blocks.js';
-import type { AppServices } from '../../services.js';
+import type { PortfoliosService } from './portfolios.service.js';
+import type { UsersService } from '../users/users.service.js';
 
 const writeErrors = {
   401: problemSchema,
@@ -35,7 +36,15 @@ const writeErrors = {
 };
 const bodyTypes = ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'];
 
-export const portfolioRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface PortfolioRouteDependencies {
+  portfolios: PortfoliosService;
+  users: UsersService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> = async (
   app,
   { portfolios, users, hooks, limiter },
 ) => {

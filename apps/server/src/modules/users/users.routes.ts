@@ -9,13 +9,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeTags } from '../../lib/changes.js';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { fileFrom, isMultipart } from '../../lib/uploads.js';
-import { currentAuth, viewerOf } from '../../plugins/authentication.js';
+import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { assertMayWrite } from './blocks.js';
-import type { AppServices } from '../../services.js';
+import type { UsersService } from './users.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 
-export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface UserRouteDependencies {
+  users: UsersService;
+  auth: AuthService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const userRoutes: FastifyPluginAsyncZod<UserRouteDependencies> = async (
   app,
   { users, auth, hooks, limiter },
 ) => {

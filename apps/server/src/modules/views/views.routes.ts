@@ -2,12 +2,22 @@ import { portfolioParamsSchema, portfolioViewsSchema, problemSchema } from '@por
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/http-error.js';
-import { RATE_RULES } from '../../lib/rate-limiter.js';
-import { currentAuth, viewerOf } from '../../plugins/authentication.js';
-import type { AppServices } from '../../services.js';
-import { isBot } from './views.service.js';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
+import { isBot, type ViewsService } from './views.service.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
+import type { UsersService } from '../users/users.service.js';
 
-export const viewRoutes: FastifyPluginAsyncZod<AppServices> = async (
+/** What these routes are handed: the app passes its services. */
+export interface ViewRouteDependencies {
+  views: ViewsService;
+  portfolios: PortfoliosService;
+  users: UsersService;
+  hooks: AuthenticationHooks;
+  limiter: RateLimiter;
+}
+
+export const viewRoutes: FastifyPluginAsyncZod<ViewRouteDependencies> = async (
   app,
   { views, portfolios, users, hooks, limiter },
 ) => {
