@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { type Dialect, probeDatabase } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { ChangeFeed, changeTags } from '../lib/changes.js';
+import { changeTags } from '../lib/changes.js';
+import { createMarkdownRenderer } from '../lib/markdown.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { Outages } from '../lib/outages.js';
-import { RateLimiter } from '../lib/rate-limiter.js';
-import { SharedLocks } from '../lib/shared-locks.js';
 import { Reads } from '../lib/reads.js';
 import { AccountService } from '../modules/account/account.service.js';
 import { AuthService } from '../modules/auth/auth.service.js';
@@ -14,41 +13,28 @@ import { TelegramService } from '../modules/auth/telegram.service.js';
 import { CommentsService } from '../modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from '../modules/feeds/feeds.service.js';
 import { FollowsService } from '../modules/follows/follows.service.js';
+import { LikesService } from '../modules/likes/likes.service.js';
 import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { NotificationsService } from '../modules/notifications/notifications.service.js';
-import { ViewsService } from '../modules/views/views.service.js';
-import type { ImageBucket } from '../modules/images/bucket.js';
-import { openBucket } from '../modules/images/open-bucket.js';
-import { ImageStore } from '../modules/images/image-store.js';
-import { RemoteImages } from '../modules/images/remote-images.service.js';
-import { AddressPolicy } from '../lib/address-policy.js';
-import { createMarkdownRenderer } from '../lib/markdown.js';
-import { LikesService } from '../modules/likes/likes.service.js';
-import { createMailer, type Mailer } from '../modules/mail/mailer.js';
-import { ListTotals } from '../modules/portfolios/list-totals.js';
 import { PreviewCards } from '../modules/og/og.service.js';
+import { ListTotals } from '../modules/portfolios/list-totals.js';
 import { PortfoliosService } from '../modules/portfolios/portfolios.service.js';
 import { UsersService } from '../modules/users/users.service.js';
-import { authenticationHooks } from '../plugins/authentication.js';
+import { ViewsService } from '../modules/views/views.service.js';
+import { authenticationHooks, type AuthenticationHooks } from '../plugins/authentication.js';
+import { createInfrastructure, type Infrastructure } from './infrastructure.js';
 
-/** Everything a route module may use, built once per app and passed in explicitly. */
-export interface AppServices {
+/**
+ * Everything a route module may use, built once per app and passed in explicitly: each routes plugin
+ * declares the part of it that it takes.
+ */
+export interface AppServices extends Infrastructure {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
-  limiter: RateLimiter;
   /** Parts that are away (the database, the disk, Redis): logged once, probed until back. */
   outages: Outages;
   metrics: Metrics;
-  /** Tells caches of pages and totals, here and on other instances, what a write changed. */
-  changes: ChangeFeed;
-  mailer: Mailer;
-  imageStore: ImageStore;
-  /** The images' bucket (`S3_URL`) and the locks its writers share, closed with the app. */
-  bucket: ImageBucket | undefined;
-  locks: SharedLocks | undefined;
-  /** Pictures of descriptions from other sites, fetched and kept by the site. */
-  remoteImages: RemoteImages;
   auth: AuthService;
   telegram: TelegramService;
   account: AccountService;
@@ -62,11 +48,12 @@ export interface AppServices {
   views: ViewsService;
   feeds: FeedsService;
   previewCards: PreviewCards;
-  hooks: ReturnType<typeof authenticationHooks>;
+  hooks: AuthenticationHooks;
   /** Drops the kept reads and totals nobody asked for in `idleMs` (see `QuietTime`); answers how many went. */
   trimIdle: (idleMs: number) => number;
 }
 
+/** The composition root: every service built once, each handed what it uses. */
 export async function createServices(
   config: Config,
   database: { db: Kysely<Database>; dialect: Dialect },
@@ -76,40 +63,8 @@ export async function createServices(
   const logger = outages.logger;
   const { db, dialect } = database;
   outages.watch('database', () => probeDatabase(db, dialect));
-  const limiter = RateLimiter.create({
-    enabled: config.rateLimit,
-    redisUrl: config.redisUrl,
-    outages,
-    metrics,
-  });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    mailDir: config.mailDir,
-    logger,
-  });
-  const bucket = await openBucket(config.bucket);
-  const locks = bucket ? new SharedLocks(config.redisUrl) : undefined;
-  const imageStore = new ImageStore(config.uploadDir, metrics, bucket, locks);
-  outages.watch('storage', () => imageStore.probe());
-  await imageStore.init();
-  const remoteImages = new RemoteImages(
-    await RemoteImages.loadKey({
-      configured: config.imageProxyKey,
-      bucketSecret: config.bucket?.secretAccessKey,
-      uploadDir: config.uploadDir,
-    }),
-    {
-      imageStore,
-      bucket,
-      policy: new AddressPolicy(config.allowedPrivateAddresses),
-      limiter,
-      publicUrl: config.publicUrl,
-    },
-  );
-  await remoteImages.init();
-  const changes = await ChangeFeed.create({ redisUrl: config.redisUrl, outages });
-  imageStore.follow(changes);
+  const infrastructure = await createInfrastructure(config, { outages, metrics });
+  const { limiter, changes, mailer, imageStore, remoteImages } = infrastructure;
   const totals = new ListTotals();
   totals.follow(changes);
   const feeds = new FeedsService(db, dialect, config.publicUrl, options.feeds);
@@ -118,15 +73,8 @@ export async function createServices(
   });
   const users = new UsersService(db, dialect, imageStore, config.adminEmails, changes);
   const notifications = new NotificationsService(db, { users, mailer, publicUrl: config.publicUrl, logger });
-  const auth = new AuthService(db, {
-    mailer,
-    limiter,
-    imageStore,
-    changes,
-    publicUrl: config.publicUrl,
-    logger,
-    dialect,
-  });
+  const { publicUrl } = config;
+  const auth = new AuthService(db, { mailer, limiter, imageStore, changes, publicUrl, logger, dialect });
   const comments = new CommentsService(db, users, changes, notifications);
   const reads = new Reads({ enabled: config.readCache, changes });
   const portfolios = new PortfoliosService(db, dialect, {
@@ -143,29 +91,15 @@ export async function createServices(
   await previewCards.init();
   previewCards.follow(changes, logger);
   return {
+    ...infrastructure,
     config,
     db,
     dialect,
-    limiter,
     outages,
     metrics,
-    changes,
-    mailer,
-    imageStore,
-    bucket,
-    locks,
-    remoteImages,
     auth,
     telegram: new TelegramService(db, { telegram: config.telegram, auth, limiter, changes }),
-    account: new AccountService(db, {
-      auth,
-      users,
-      mailer,
-      limiter,
-      imageStore,
-      changes,
-      publicUrl: config.publicUrl,
-    }),
+    account: new AccountService(db, { auth, users, mailer, limiter, imageStore, changes, publicUrl }),
     users,
     portfolios,
     likes: new LikesService(db, changes, users, notifications),

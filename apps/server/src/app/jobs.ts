@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { findLinkedImageNames } from '../data/images.repository.js';
+import type { AppServices } from './services.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const TRENDING_REFRESH_MS = 10 * 60 * 1000;
+
+export interface Jobs {
+  /** Clears the timers, once the sweep made at start has finished. */
+  stop(): Promise<void>;
+}
+
+/** What runs on timers while the site is up: purges, trending scores, sweeps of image files. */
+export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
+  // Expired sessions and mailed links are useless; drop them hourly.
+  const purge = setInterval(
+    () =>
+      void Promise.all([
+        services.auth.purgeExpired(),
+        services.account.purgeExpired(),
+        services.views.purgeOld(),
+      ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
+    HOUR_MS,
+  );
+  purge.unref();
+  // What is trending moves with time as well as with likes: rescored at start and every 10 minutes.
+  const rescore = () =>
+    void services.portfolios
+      .refreshTrending()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'trending scores not refreshed'));
+  rescore();
+  const trending = setInterval(rescore, TRENDING_REFRESH_MS);
+  trending.unref();
+  // Image files a crash left between saving and committing their rows: at start, then hourly.
+  const sweepImages = () =>
+    services.imageStore
+      .sweep((names) => findLinkedImageNames(services.db, names))
+      .then(({ placed, removed }) => {
+        if (placed + removed > 0)
+          app.log.info({ placed, removed }, 'image files left by an interrupted write swept');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'image sweep failed'));
+  // Copies of other sites' pictures past their time, or beyond how many are kept.
+  const sweepRemoteImages = () =>
+    services.remoteImages
+      .sweep()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'remote picture sweep failed'));
+  const firstSweep = Promise.all([sweepImages(), sweepRemoteImages()]);
+  const sweep = setInterval(() => void Promise.all([sweepImages(), sweepRemoteImages()]), HOUR_MS);
+  sweep.unref();
+  return {
+    async stop() {
+      clearInterval(purge);
+      clearInterval(trending);
+      clearInterval(sweep);
+      await firstSweep;
+    },
+  };
+}
