@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noImportCircle from './eslint/no-import-circle.js';
 
 /*
  * apps/web's layers, top first (STYLE.md, docs/decisions/0036-web-app-routes.md): a file may import its own
@@ -23,6 +26,96 @@ const webLayerZones = WEB_LAYERS.flatMap((layer, index) =>
     message: 'apps/web imports point down: app -> features -> components -> lib -> i18n.',
   })),
 ).filter((zone) => zone.from.length > 0);
+
+/*
+ * apps/server's layers, top first (docs/decisions/0037-layers.md): what each holds, under apps/server/src,
+ * and the layers it may import besides its own. Tests may import anything.
+ */
+const SERVER_LAYERS = {
+  entries: { paths: ['server.ts', 'scripts'], imports: '*' },
+  app: {
+    paths: ['app.ts', 'app'],
+    imports: ['seed', 'import', 'ops', 'routes', 'plugins', 'services', 'data', 'db', 'config', 'lib'],
+  },
+  seed: { paths: ['seed'], imports: ['services', 'data', 'db', 'config', 'lib'] },
+  import: { paths: ['import'], imports: ['services', 'data', 'db', 'config', 'lib'] },
+  ops: { paths: ['ops'], imports: ['services', 'data', 'db', 'config', 'lib'] },
+  routes: {
+    paths: ['modules/*/**/*.routes.ts'],
+    imports: ['plugins', 'services', 'data', 'db', 'config', 'lib'],
+  },
+  plugins: { paths: ['plugins'], imports: ['data', 'db', 'config', 'lib'] },
+  services: { paths: ['modules/*/**/!(*.routes).ts'], imports: ['data', 'db', 'config', 'lib'] },
+  data: { paths: ['data'], imports: ['db', 'config', 'lib'] },
+  db: { paths: ['db'], imports: ['config', 'lib'] },
+  config: { paths: ['config.ts'], imports: ['lib'] },
+  lib: { paths: ['lib'], imports: [] },
+};
+/**
+ * The features under modules/, top first: a feature's services may use those of the features in the rows
+ * below its own, never above or beside, so no two features need each other. Routes may use any service.
+ */
+const SERVER_FEATURES = [
+  ['account', 'moderation'],
+  ['auth', 'feeds', 'follows', 'likes', 'og'],
+  ['portfolios'],
+  ['comments'],
+  ['notifications'],
+  ['users'],
+  ['bookmarks', 'images', 'mail', 'ops', 'pages', 'passwords', 'views'],
+];
+const serverPath = (name) => `./apps/server/src/${name}`;
+// A folder or file nobody placed would be checked against nothing: refuse to lint until it is placed.
+const serverFolder = (name) => fs.readdirSync(path.join(import.meta.dirname, 'apps/server/src', name));
+const unplaced = [
+  ...serverFolder('')
+    .filter((name) => name !== 'test' && !name.endsWith('.test.ts'))
+    .filter((name) => !Object.values(SERVER_LAYERS).some(({ paths }) => paths.includes(name)))
+    .filter((name) => name !== 'modules'),
+  ...serverFolder('modules').filter((name) => !SERVER_FEATURES.flat().includes(name)),
+];
+if (unplaced.length > 0) {
+  throw new Error(
+    `eslint.config.js: place apps/server/src/{${unplaced}} in SERVER_LAYERS or SERVER_FEATURES`,
+  );
+}
+// One zone per forbidden path: a zone's `from` may not mix globs and plain paths.
+const serverLayerZones = Object.entries(SERVER_LAYERS).flatMap(([name, layer]) =>
+  layer.imports === '*'
+    ? []
+    : Object.entries(SERVER_LAYERS)
+        .filter(([other]) => other !== name && !layer.imports.includes(other))
+        .flatMap(([, { paths }]) =>
+          paths.map((from) => ({
+            target: layer.paths.map(serverPath),
+            from: serverPath(from),
+            message: `apps/server: ${name} imports only ${[name, ...layer.imports].join(', ')} (docs/decisions/0037-layers.md).`,
+          })),
+        ),
+);
+const serverFeatureZones = SERVER_FEATURES.flatMap((row, index) =>
+  row.map((feature) => ({
+    target: serverPath(`modules/${feature}/**/!(*.routes).ts`),
+    from: SERVER_FEATURES.slice(0, index + 1)
+      .flat()
+      .filter((other) => other !== feature)
+      .map((other) => serverPath(`modules/${other}/**`)),
+    message: `apps/server: the services of ${feature} may use only the features below its row in SERVER_FEATURES.`,
+  })),
+).filter((zone) => zone.from.length > 0);
+const serverZones = [
+  ...serverLayerZones,
+  ...serverFeatureZones,
+  // Test helpers are for tests only.
+  { target: serverPath(''), from: serverPath('test'), message: 'apps/server: src/test/ is for tests.' },
+  // Migrations are frozen in time: what they import could change under them.
+  {
+    target: serverPath('db/migrations'),
+    from: serverPath('**'),
+    except: ['**/apps/server/src/db/migrations/**'],
+    message: 'apps/server: a migration imports nothing of the app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -78,6 +171,28 @@ export default tseslint.config(
           zones: webLayerZones,
         },
       ],
+    },
+  },
+  {
+    // apps/server's layers and feature order (SERVER_LAYERS, SERVER_FEATURES above), and no import circles.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    plugins: { 'import-x': importX, local: { rules: { 'no-import-circle': noImportCircle } } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          // The server's imports name the compiled .js of each .ts source.
+          extensionAlias: { '.js': ['.ts', '.js'] },
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-unresolved': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }],
+      // Not import-x/no-cycle: it skips type-only imports, and both circles the server once had ran through one.
+      'local/no-import-circle': 'error',
     },
   },
 );
