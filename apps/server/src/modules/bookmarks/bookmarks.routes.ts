@@ -6,10 +6,10 @@ import {
   problemSchema,
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
 import * as bookmarks from '../../data/bookmarks.repository.js';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 

@@ -2,12 +2,12 @@ import { problemSchema } from '@portfolio-master/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import { isImageFilename, type ImageStore } from './image-store.js';
 import { findOriginalImage } from '../../data/images.repository.js';
 import type { Config } from '../../config.js';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** A width that is not a positive whole number is ignored: the original is served. */

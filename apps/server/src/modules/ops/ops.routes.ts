@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { pendingMigrations } from '../../db/migrator.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { Config } from '../../config.js';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { Outages } from '../../lib/outages.js';
