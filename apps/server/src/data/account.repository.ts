@@ -25,6 +25,17 @@ export function insertPasswordReset(db: Executor, link: AccountLink) {
     .execute();
 }
 
+/** The account a live reset link belongs to, read before the link is used. */
+export function findPasswordResetOwner(db: Executor, tokenHash: string, now: string) {
+  return db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .selectAll('users')
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** Deletes a live reset link and answers whose it was: exactly one caller can use a link. */
 export async function takePasswordReset(db: Executor, tokenHash: string, now: string) {
   const row = await db

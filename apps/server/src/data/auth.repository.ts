@@ -188,3 +188,8 @@ export function replacePasswordHash(db: Executor, userId: string, oldHash: strin
     .where('password_hash', '=', oldHash)
     .execute();
 }
+
+/** Remembers a Telegram payload as used; a second use fails on the primary key. */
+export async function insertTelegramLogin(db: Executor, login: { hash: string; expiresAt: string }) {
+  await db.insertInto('telegram_logins').values({ hash: login.hash, expires_at: login.expiresAt }).execute();
+}

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NotificationKind } from '../db/schema.js';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -259,4 +259,56 @@ export async function markRead(
     query = query.where('id', 'in', ids);
   }
   await query.execute();
+}
+
+type EmailColumn = 'email_comment' | 'email_like' | 'email_reply' | 'email_post';
+
+/** Sets which kinds of mail an account gets (1 or 0 per kind). */
+export async function updateEmailSettings(
+  db: Executor,
+  userId: string,
+  email: Record<EmailColumn, number>,
+): Promise<void> {
+  await db.updateTable('notification_settings').set(email).where('user_id', '=', userId).execute();
+}
+
+/** No more mail of one kind for the account whose unsubscribe token this is; answers whether there was one. */
+export async function unsubscribe(db: Executor, token: string, column: EmailColumn): Promise<boolean> {
+  const result = await db
+    .updateTable('notification_settings')
+    .set({ [column]: 0 })
+    .where('unsubscribe_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findSettings(db: Executor, userId: string) {
+  return db
+    .selectFrom('notification_settings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Stores these settings for the accounts that have none yet, leaving the others as they are. */
+export async function insertMissingSettings(
+  db: Executor,
+  settings: Insertable<NotificationSettingsTable>[],
+): Promise<void> {
+  await db
+    .insertInto('notification_settings')
+    .values(settings)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+/** The mail settings of these accounts with each one's address and script. */
+export function findRecipients(db: Executor, userIds: readonly string[]) {
+  return db
+    .selectFrom('notification_settings as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select(['u.email', 'u.script'])
+    .where('s.user_id', 'in', userIds)
+    .execute();
 }

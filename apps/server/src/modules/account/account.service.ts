@@ -101,13 +101,7 @@ export class AccountService {
     const tokenHash = hashToken(body.token);
     const now = new Date();
     // Checked before the password is judged, so that a dead link says so first.
-    const owner = await this.db
-      .selectFrom('password_resets')
-      .innerJoin('users', 'users.id', 'password_resets.user_id')
-      .selectAll('users')
-      .where('password_resets.token_hash', '=', tokenHash)
-      .where('password_resets.expires_at', '>', now.toISOString())
-      .executeTakeFirst();
+    const owner = await account.findPasswordResetOwner(this.db, tokenHash, now.toISOString());
     if (!owner) throw linkInvalid();
     assertPasswordAllowed(body.password, { username: owner.username, email: owner.email ?? undefined });
     const passwordHash = await hashPassword(body.password);

@@ -282,7 +282,7 @@ export class AuthService {
 
   /** The script the account reads the site in, for mails about other people's actions. */
   async rememberScript(userId: string, script: Script): Promise<void> {
-    await this.db.updateTable('users').set({ script }).where('id', '=', userId).execute();
+    await users.setUserScript(this.db, userId, script);
   }
 
   async logout(sessionId: string): Promise<void> {

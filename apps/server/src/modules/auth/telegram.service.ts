@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import * as users from '../../data/users.repository.js';
-import type { Authenticated } from '../../data/auth.repository.js';
+import { type Authenticated, insertTelegramLogin } from '../../data/auth.repository.js';
 import type { AuthService } from './auth.service.js';
 import { checkTelegramLogin, type TelegramIdentity } from './telegram-login.js';
 
@@ -147,12 +147,8 @@ function isReplay(error: unknown): boolean {
   return isUniqueViolation(error) && violatedConstraint(error).includes('telegram_logins');
 }
 
-/** Remembers the payload as used; a second use fails on the primary key. */
 function takeOnce(trx: Transaction<Database>, checked: Checked) {
-  return trx
-    .insertInto('telegram_logins')
-    .values({ hash: checked.payloadHash, expires_at: checked.expiresAt.toISOString() })
-    .execute();
+  return insertTelegramLogin(trx, { hash: checked.payloadHash, expiresAt: checked.expiresAt.toISOString() });
 }
 
 export function telegramLink(username: string): string {

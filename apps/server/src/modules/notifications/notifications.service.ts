@@ -145,56 +145,40 @@ export class NotificationsService {
 
   async updateSettings(userId: string, body: NotificationSettings): Promise<NotificationSettings> {
     await this.ensureSettings(userId);
-    await this.db
-      .updateTable('notification_settings')
-      .set({
-        email_comment: body.email.comment ? 1 : 0,
-        email_like: body.email.like ? 1 : 0,
-        email_reply: body.email.reply ? 1 : 0,
-        email_post: body.email.post ? 1 : 0,
-      })
-      .where('user_id', '=', userId)
-      .execute();
+    await notifications.updateEmailSettings(this.db, userId, {
+      email_comment: body.email.comment ? 1 : 0,
+      email_like: body.email.like ? 1 : 0,
+      email_reply: body.email.reply ? 1 : 0,
+      email_post: body.email.post ? 1 : 0,
+    });
     return this.settings(userId);
   }
 
   /** The one-click link of a notification mail: no more mail of that kind. */
   async unsubscribe(token: string, kind: NotificationKind): Promise<void> {
-    const result = await this.db
-      .updateTable('notification_settings')
-      .set({ [column(kind)]: 0 })
-      .where('unsubscribe_token', '=', token)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if (!(await notifications.unsubscribe(this.db, token, column(kind)))) {
       throw new HttpError(400, 'LINK_INVALID', 'Obunani bekor qilish havolasi noto‘g‘ri yoki eskirgan');
     }
   }
 
   private async ensureSettings(userId: string) {
     await this.createMissingSettings([userId]);
-    return this.db
-      .selectFrom('notification_settings')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+    return notifications.findSettings(this.db, userId);
   }
 
   /** The default settings for those of these accounts that have none yet. */
   private async createMissingSettings(userIds: readonly string[]): Promise<void> {
-    await this.db
-      .insertInto('notification_settings')
-      .values(
-        userIds.map((userId) => ({
-          user_id: userId,
-          email_comment: 1,
-          email_like: 0,
-          email_reply: 1,
-          email_post: 1,
-          unsubscribe_token: newToken(),
-        })),
-      )
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
+    await notifications.insertMissingSettings(
+      this.db,
+      userIds.map((userId) => ({
+        user_id: userId,
+        email_comment: 1,
+        email_like: 0,
+        email_reply: 1,
+        email_post: 1,
+        unsubscribe_token: newToken(),
+      })),
+    );
   }
 
   /** Each account's mail settings with its address and script, by account id. */
@@ -206,13 +190,7 @@ export class NotificationsService {
     for (let start = 0; start < userIds.length; start += RECIPIENTS_PER_STATEMENT) {
       const chunk = userIds.slice(start, start + RECIPIENTS_PER_STATEMENT);
       await this.createMissingSettings(chunk);
-      const rows = await this.db
-        .selectFrom('notification_settings as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .selectAll('s')
-        .select(['u.email', 'u.script'])
-        .where('s.user_id', 'in', chunk)
-        .execute();
+      const rows = await notifications.findRecipients(this.db, chunk);
       for (const row of rows) recipients.set(row.user_id, row);
     }
     return recipients;

@@ -3,6 +3,7 @@ import type { PortfolioViews } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newToken } from '../../lib/tokens.js';
+import * as views from '../../data/views.repository.js';
 
 /** The chart's length, and how long a day's views and salt are kept. */
 export const VIEW_DAYS = 30;
@@ -38,13 +39,7 @@ export class ViewsService {
     const salt = await this.saltOf(day);
     const who = viewer.userId ? `user:${viewer.userId}` : `visitor:${viewer.ip}|${viewer.userAgent}`;
     const visitor = createHash('sha256').update(`${salt}|${who}`).digest('hex');
-    const inserted = await this.db
-      .insertInto('portfolio_views')
-      .values({ portfolio_id: portfolio.id, day, visitor })
-      .onConflict((oc) => oc.columns(['portfolio_id', 'day', 'visitor']).doNothing())
-      .returning('day')
-      .executeTakeFirst();
-    return inserted !== undefined;
+    return views.insertView(this.db, { portfolio_id: portfolio.id, day, visitor });
   }
 
   /** The last `VIEW_DAYS` days, oldest first, each with its unique viewers (zero when none). */
@@ -52,13 +47,7 @@ export class ViewsService {
     const days = Array.from({ length: VIEW_DAYS }, (_, index) =>
       dayOf(new Date(now.getTime() - (VIEW_DAYS - 1 - index) * 86_400_000)),
     );
-    const rows = await this.db
-      .selectFrom('portfolio_views')
-      .select(['day', (eb) => eb.fn.countAll<number | string>().as('viewers')])
-      .where('portfolio_id', '=', portfolioId)
-      .where('day', '>=', days[0]!)
-      .groupBy('day')
-      .execute();
+    const rows = await views.countViewersByDay(this.db, portfolioId, days[0]!);
     const counted = new Map(rows.map((row) => [row.day, Number(row.viewers)]));
     const series = days.map((date) => ({ date, viewers: counted.get(date) ?? 0 }));
     return { days: series, total: series.reduce((sum, day) => sum + day.viewers, 0) };
@@ -67,24 +56,14 @@ export class ViewsService {
   /** Deletes the views and salts of days the chart no longer shows. */
   async purgeOld(now = new Date()): Promise<void> {
     const oldest = dayOf(new Date(now.getTime() - (VIEW_DAYS - 1) * 86_400_000));
-    await this.db.deleteFrom('portfolio_views').where('day', '<', oldest).execute();
-    await this.db.deleteFrom('view_salts').where('day', '<', oldest).execute();
+    await views.deleteViewsBefore(this.db, oldest);
   }
 
   /** The day's salt, the same on every instance: made by the first to need it. */
   private async saltOf(day: string): Promise<string> {
     if (this.salt?.day === day) return this.salt.value;
-    await this.db
-      .insertInto('view_salts')
-      .values({ day, salt: newToken() })
-      .onConflict((oc) => oc.column('day').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('view_salts')
-      .select('salt')
-      .where('day', '=', day)
-      .executeTakeFirstOrThrow();
-    this.salt = { day, value: row.salt };
-    return row.salt;
+    const salt = await views.daySalt(this.db, day, newToken());
+    this.salt = { day, value: salt };
+    return salt;
   }
 }
