@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
+import { LIMITS } from '@portfolio-master/contract';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import bcrypt from 'bcryptjs';
 import { HttpError } from '../../lib/http-error.js';
-import { COMMON_PASSWORDS } from './common-passwords.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2ID = 2; // Algorithm.Argon2id, a const enum the compiler cannot inline across packages
@@ -35,6 +36,17 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('portfolio-master-timing-equaliser');
   await verifyPassword(await dummyHash, password);
 }
+
+/**
+ * The 1,000 most frequent leaked passwords, lowercased, from zxcvbn-ts's frequency-ranked list; shorter
+ * ones than the contract allows are skipped, as nobody can choose them.
+ */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
+  dictionary['passwords-common']
+    .map((password) => password.toLowerCase())
+    .filter((password) => password.length >= LIMITS.password.min)
+    .slice(0, 1000),
+);
 
 /** Length is checked by the contract; here: no well-known password and none built from the account. */
 export function assertPasswordAllowed(
