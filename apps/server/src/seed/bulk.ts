@@ -7,7 +7,7 @@ import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../d
 import type { Database } from '../db/schema.js';
 import { DEMO_PASSWORD } from './demo-content.js';
 import { apportion, Random, SeededIds, WeightedSampler, zipfWeights } from './random.js';
-import * as words from './words.js';
+import { words } from './words.js';
 
 /**
  * Fills a database with a large, deterministic data set for load tests: users, portfolios with
@@ -243,11 +243,11 @@ function makePlan(random: Random, options: BulkOptions): Plan {
   const discussion = popularity.map((weight) => weight * (0.5 + random.next()));
   const commentCounts = apportion(options.comments, discussion);
 
-  const technologySampler = new WeightedSampler(zipfWeights(words.TECHNOLOGIES.length, 1, 2), random);
+  const technologySampler = new WeightedSampler(zipfWeights(words.technologies.length, 1, 2), random);
   const countSampler = new WeightedSampler(TECHNOLOGY_COUNT_WEIGHTS, random);
   const technologyChoice = new Uint16Array(portfolios * 6);
   const technologyCount = new Uint8Array(portfolios);
-  const technologyUses = new Int32Array(words.TECHNOLOGIES.length);
+  const technologyUses = new Int32Array(words.technologies.length);
   for (let i = 0; i < portfolios; i += 1) {
     const chosen = technologySampler.distinct(countSampler.next() + 1);
     technologyCount[i] = chosen.length;
@@ -292,13 +292,13 @@ async function insertUsers(
 ): Promise<GeneratedUser[]> {
   const usernames = new Set<string>();
   const people: GeneratedUser[] = [];
-  const skillSampler = new WeightedSampler(zipfWeights(words.TECHNOLOGIES.length, 1, 2), random);
+  const skillSampler = new WeightedSampler(zipfWeights(words.technologies.length, 1, 2), random);
   let rows: Insertable<Database['users']>[] = [];
   for (let u = 0; u < count; u += 1) {
     const person = generatePerson(random, usernames);
     people.push(person);
     const created = new Date(plan.userCreated[u] as number).toISOString();
-    const skills = skillSampler.distinct(random.int(0, 5)).map((index) => words.TECHNOLOGIES[index]);
+    const skills = skillSampler.distinct(random.int(0, 5)).map((index) => words.technologies[index]);
     rows.push({
       id: plan.userIds[u] as string,
       username: person.username,
@@ -310,9 +310,9 @@ async function insertUsers(
       image: null,
       is_admin: 0,
       description: random
-        .pick(words.BIO_TEMPLATES)
-        .replace('{city}', random.pick(words.CITIES))
-        .replace('{role}', random.pick(words.ROLES))
+        .pick(words.bioTemplates)
+        .replace('{city}', random.pick(words.cities))
+        .replace('{role}', random.pick(words.roles))
         .replace('{years}', String(random.int(1, 12))),
       skills: JSON.stringify(skills),
       github_profile: random.chance(0.6) ? `https://github.com/${person.username.replace(/[._]/g, '-')}` : '',
@@ -331,8 +331,8 @@ async function insertUsers(
 
 function generatePerson(random: Random, taken: Set<string>): GeneratedUser {
   const female = random.chance(0.45);
-  const firstname = random.pick(female ? words.FIRST_NAMES_FEMALE : words.FIRST_NAMES_MALE);
-  const lastname = `${random.pick(words.LAST_NAMES)}${female ? 'a' : ''}`;
+  const firstname = random.pick(female ? words.firstNamesFemale : words.firstNamesMale);
+  const lastname = `${random.pick(words.lastNames)}${female ? 'a' : ''}`;
   const first = asciiHandle(firstname);
   const last = asciiHandle(lastname);
   const patterns = [
@@ -363,7 +363,7 @@ function asciiHandle(name: string): string {
 
 async function insertTechnologies(writer: MultiRowWriter, random: Random, plan: Plan): Promise<string[]> {
   const ids = new SeededIds(random);
-  const rows = words.TECHNOLOGIES.map((name, index) => ({
+  const rows = words.technologies.map((name, index) => ({
     id: ids.next(plan.since),
     name,
     slug: technologySlug(name),
@@ -413,7 +413,7 @@ async function insertPortfolios(
       const technologyIndexes = Array.from(
         plan.technologyChoice.subarray(i * 6, i * 6 + (plan.technologyCount[i] as number)),
       );
-      const technologies = technologyIndexes.map((index) => words.TECHNOLOGIES[index] as string);
+      const technologies = technologyIndexes.map((index) => words.technologies[index] as string);
       const technologyRefs = technologyIndexes.map((index, position) => ({
         id: technologyIds[index] as string,
         name: technologies[position] as string,
@@ -488,7 +488,7 @@ async function insertPortfolios(
           id: ids.next(at),
           portfolio_id: id,
           author_id: plan.userIds[user] as string,
-          body: commentRandom.pick(words.COMMENTS),
+          body: commentRandom.pick(words.comments),
           created_at: new Date(at).toISOString(),
         });
       }
@@ -519,13 +519,13 @@ class TitleGenerator {
   constructor(private readonly random: Random) {
     const sampler = (list: readonly string[]) =>
       new WeightedSampler(zipfWeights(list.length, 0.8, 1), random);
-    this.uzAdjectives = sampler(words.UZ_TITLE_ADJECTIVES);
-    this.uzSubjects = sampler(words.UZ_TITLE_SUBJECTS);
-    this.uzKinds = sampler(words.UZ_TITLE_KINDS);
-    this.enAdjectives = sampler(words.EN_TITLE_ADJECTIVES);
-    this.enSubjects = sampler(words.EN_TITLE_SUBJECTS);
-    this.enKinds = sampler(words.EN_TITLE_KINDS);
-    this.features = sampler(words.DESCRIPTION_FEATURES);
+    this.uzAdjectives = sampler(words.uzTitleAdjectives);
+    this.uzSubjects = sampler(words.uzTitleSubjects);
+    this.uzKinds = sampler(words.uzTitleKinds);
+    this.enAdjectives = sampler(words.enTitleAdjectives);
+    this.enSubjects = sampler(words.enTitleSubjects);
+    this.enKinds = sampler(words.enTitleKinds);
+    this.features = sampler(words.descriptionFeatures);
   }
 
   next(technologies: readonly string[]): { title: string; description: string } {
@@ -535,28 +535,28 @@ class TitleGenerator {
     let kind: string;
     const uzbek = random.chance(0.6);
     if (uzbek) {
-      subject = words.UZ_TITLE_SUBJECTS[this.uzSubjects.next()] as string;
-      kind = words.UZ_TITLE_KINDS[this.uzKinds.next()] as string;
+      subject = words.uzTitleSubjects[this.uzSubjects.next()] as string;
+      kind = words.uzTitleKinds[this.uzKinds.next()] as string;
       title = random.chance(0.7)
-        ? `${words.UZ_TITLE_ADJECTIVES[this.uzAdjectives.next()]} ${subject} ${kind}`
+        ? `${words.uzTitleAdjectives[this.uzAdjectives.next()]} ${subject} ${kind}`
         : `${capitalize(subject)} ${kind}`;
       // "kutubxona ilovasi" → "kutubxona ilova" reads better inside a sentence.
       kind = kind.replace(/si$/, '').replace(/i$/, '');
     } else {
-      subject = words.EN_TITLE_SUBJECTS[this.enSubjects.next()] as string;
-      kind = words.EN_TITLE_KINDS[this.enKinds.next()] as string;
+      subject = words.enTitleSubjects[this.enSubjects.next()] as string;
+      kind = words.enTitleKinds[this.enKinds.next()] as string;
       title = random.chance(0.7)
-        ? `${words.EN_TITLE_ADJECTIVES[this.enAdjectives.next()]} ${subject} ${kind}`
+        ? `${words.enTitleAdjectives[this.enAdjectives.next()]} ${subject} ${kind}`
         : `${subject} ${kind}`;
       subject = subject.toLowerCase();
       kind = kind.toLowerCase();
     }
-    const openings = uzbek ? words.UZ_DESCRIPTION_OPENINGS : words.EN_DESCRIPTION_OPENINGS;
+    const openings = uzbek ? words.uzDescriptionOpenings : words.enDescriptionOpenings;
     const opening = random.pick(openings).replace('{subject}', subject).replace('{kind}', kind);
     const features = Array.from(new Set(Array.from({ length: random.int(2, 4) }, () => this.features.next())))
-      .map((index) => `- ${words.DESCRIPTION_FEATURES[index]}`)
+      .map((index) => `- ${words.descriptionFeatures[index]}`)
       .join('\n');
-    const closing = random.pick(words.DESCRIPTION_CLOSINGS);
+    const closing = random.pick(words.descriptionClosings);
     const stack = `**Texnologiyalar:** ${technologies.join(', ')}`;
     const description = [capitalize(opening), '## Imkoniyatlar', features, stack, closing]
       .filter(Boolean)

@@ -18,7 +18,7 @@ import {
 } from './demo-content.js';
 import { avatarSvg, coverSvg, renderPng, screenshotSvg } from './pictures.js';
 import { Random } from './random.js';
-import { COMMENTS } from './words.js';
+import { words } from './words.js';
 
 export { DEMO_PASSWORD } from './demo-content.js';
 
@@ -140,7 +140,7 @@ function planPortfolios(random: Random, users: readonly PlannedUser[], now: numb
       // Now and then the author answers under their own project.
       const user = random.chance(0.15) ? author : random.pick(others);
       const from = Math.max(createdAt, user.createdAt) + HOUR;
-      return { user, body: random.pick(COMMENTS), createdAt: random.between(from, now) };
+      return { user, body: random.pick(words.comments), createdAt: random.between(from, now) };
     })
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((comment) => ({ ...comment, id: newId(new Date(comment.createdAt)) }));
