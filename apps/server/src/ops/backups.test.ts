@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
@@ -22,8 +24,8 @@ import { backup, BackupError, readManifest, restore } from './backups.js';
 
 const execute = promisify(execFile);
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-/** One of the project's scripts, from its source as `npm run` starts it from the build. */
-const script = (name: string, args: string[], env: NodeJS.ProcessEnv) =>
+/** One of the project's commands, from its source as `npm run` starts it from the build. */
+const command = (name: string, args: string[], env: NodeJS.ProcessEnv) =>
   execute(process.execPath, ['--import', 'tsx', '--conditions=source', `src/scripts/${name}.ts`, ...args], {
     cwd: SERVER_DIR,
     env,
@@ -53,6 +55,26 @@ afterAll(async () => {
 });
 
 const headers = (user: TestUser) => ({ 'x-token': user.token });
+
+/** Runs statements on a database outside the app, as an operator would by hand. */
+async function onDatabase(config: Config, statements: string[]): Promise<void> {
+  if (config.database.dialect === 'sqlite') {
+    const db = new SQLite(config.database.file);
+    try {
+      for (const statement of statements) db.exec(statement);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: config.database.url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 const createWithImage = (user: TestUser, title: string) =>
   createWithImages(context.app, user, 1, { title, url: 'https://zaxira.example.uz', used: 'Go' });
@@ -146,6 +168,42 @@ describe('backups taken while the site is written to', () => {
     expect(me.json().username).toBe(users[1]!.username);
   });
 
+  it('restores a backup made before the newest table existed, which the migrations then make', async () => {
+    const portfolio = await createWithImage(users[0]!, 'Eski zaxira');
+    const current = path.join(folder(), 'hozirgi');
+    await backup({ database: context.config.database, uploadDir: context.config.uploadDir }, current);
+    // The same data as a site of the day before the newest migration would hold it.
+    const older = await restoredPlace();
+    await restore({ database: older.config.database, uploadDir: older.config.uploadDir }, current);
+    const newest = '20261210090000_portfolio_aliases';
+    await onDatabase(older.config, [
+      'drop table portfolio_aliases',
+      `delete from kysely_migration where name = '${newest}'`,
+    ]);
+    const before = path.join(folder(), 'eski');
+    const manifest = await backup(
+      { database: older.config.database, uploadDir: older.config.uploadDir },
+      before,
+    );
+    expect(manifest.migrations).not.toContain(newest);
+    expect(manifest.rows).not.toHaveProperty('portfolio_aliases');
+    expect(manifest.rows.portfolios).toBeGreaterThan(0);
+
+    const { config } = await restoredPlace();
+    await restore({ database: config.database, uploadDir: config.uploadDir }, before);
+    const restored = await buildApp({ ...config, seedDemo: false }, { logger: false });
+    apps.push(restored);
+    await restored.ready();
+    const read = await call(restored, { method: 'GET', url: `/api/portfolio/${portfolio._id}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().images).toEqual(portfolio.images);
+    const aliases = await restored.services.db
+      .selectFrom('portfolio_aliases')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(aliases.n)).toBe(0);
+  });
+
   it('refuses a damaged backup, a non-empty target and a folder that is not a backup', async () => {
     await createWithImage(users[0]!, 'Buzilgan zaxira');
     const to = path.join(folder(), 'zaxira');
@@ -196,13 +254,13 @@ describe('backups taken while the site is written to', () => {
       UPLOAD_DIR: context.config.uploadDir,
       SEED_DEMO: 'off',
     };
-    const backedUp = await script('backup', ['--to', to], env);
+    const backedUp = await command('backup', ['--to', to], env);
     expect(backedUp.stdout).toMatch(/Backed up to .* portfolios \d+/);
     const { config, database } = await restoredPlace();
     const restoredEnv = { ...env, DATABASE_URL: database.url, UPLOAD_DIR: config.uploadDir };
-    const restored = await script('restore', ['--from', to], restoredEnv);
+    const restored = await command('restore', ['--from', to], restoredEnv);
     expect(restored.stdout).toMatch(/every file matched its checksum/);
-    const again = script('restore', ['--from', to], restoredEnv);
+    const again = command('restore', ['--from', to], restoredEnv);
     await expect(again).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/not empty/) });
   });
 });

@@ -71,6 +71,7 @@ const TABLES = [
   // Old linktitles of imported portfolios: restored, old links keep leading to them.
   'portfolio_aliases',
 ] as const;
+type Table = (typeof TABLES)[number];
 const MANIFEST = 'manifest.json';
 const IMAGES = 'images';
 /** The image store's folder of files that wait for their rows (see ImageStore.place). */
@@ -167,8 +168,9 @@ export async function restore(storage: Storage, from: string): Promise<BackupMan
   } finally {
     bucket?.close();
   }
-  const rows = await countRows(storage.database);
-  for (const table of TABLES) {
+  const counted = TABLES.filter((table) => manifest.rows[table] !== undefined);
+  const rows = await countRows(storage.database, counted);
+  for (const table of counted) {
     if (rows[table] !== manifest.rows[table]) {
       throw new BackupError(`${table}: ${rows[table]} rows restored, the backup has ${manifest.rows[table]}`);
     }
@@ -210,9 +212,13 @@ async function copySqlite(file: string, target: string): Promise<Snapshot> {
   const copy = new SQLite(target, { readonly: true });
   try {
     const column = (sql: string) => copy.prepare(sql).pluck().all() as string[];
+    const present = new Set(column(`select name from sqlite_master where type = 'table'`));
     return {
       file: target,
-      rows: await countTables((table) => countIn(copy, table)),
+      rows: await countTables(
+        (table) => countIn(copy, table),
+        TABLES.filter((table) => present.has(table)),
+      ),
       migrations: column('select name from kysely_migration order by name'),
       imageNames: column('select filename from images order by filename'),
     };
@@ -221,12 +227,16 @@ async function copySqlite(file: string, target: string): Promise<Snapshot> {
   }
 }
 
-/** Rows per table, as `count` counts them. */
+/**
+ * Rows per table, as `count` counts them. A database migrated before a table existed has no such table:
+ * its backup does not count it, and its restore does not look for it (the migrations at start make it).
+ */
 async function countTables(
-  count: (table: (typeof TABLES)[number]) => number | Promise<number>,
+  count: (table: Table) => number | Promise<number>,
+  tables: readonly Table[],
 ): Promise<Record<string, number>> {
   const rows: Record<string, number> = {};
-  for (const table of TABLES) rows[table] = await count(table);
+  for (const table of tables) rows[table] = await count(table);
   return rows;
 }
 
@@ -249,7 +259,14 @@ async function dumpPostgres(url: string, target: string): Promise<Snapshot> {
     await client.query('begin isolation level repeatable read read only');
     try {
       const { rows: exported } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-      const rows = await countTables((table) => countOn(client, table));
+      const present = await client.query<{ name: string }>(
+        'select table_name as name from information_schema.tables where table_schema = current_schema()',
+      );
+      const tables = new Set(present.rows.map((row) => row.name));
+      const rows = await countTables(
+        (table) => countOn(client, table),
+        TABLES.filter((table) => tables.has(table)),
+      );
       const migrations = await client.query<{ name: string }>(
         'select name from kysely_migration order by name',
       );
@@ -296,16 +313,19 @@ async function verify(file: string, expected: FileEntry): Promise<void> {
   }
 }
 
-async function countRows(database: DatabaseConfig): Promise<Record<string, number>> {
+async function countRows(
+  database: DatabaseConfig,
+  tables: readonly Table[],
+): Promise<Record<string, number>> {
   if (database.dialect === 'sqlite') {
     const db = new SQLite(database.file, { readonly: true });
     try {
-      return await countTables((table) => countIn(db, table));
+      return await countTables((table) => countIn(db, table), tables);
     } finally {
       db.close();
     }
   }
-  return withClient(database.url, (client) => countTables((table) => countOn(client, table)));
+  return withClient(database.url, (client) => countTables((table) => countOn(client, table), tables));
 }
 
 /** A folder that does not exist yet or holds nothing but empty folders. */
