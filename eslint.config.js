@@ -108,6 +108,12 @@ const serverZones = [
   ...serverFeatureZones,
   // Test helpers are for tests only.
   { target: serverPath(''), from: serverPath('test'), message: 'apps/server: src/test/ is for tests.' },
+  // Tools stand outside the server's build: what it imports of them would be missing from dist/.
+  {
+    target: serverPath(''),
+    from: './tools',
+    message: 'apps/server never imports tools/: they use the server, not the other way round.',
+  },
   // Migrations are frozen in time: what they import could change under them.
   {
     target: serverPath('db/migrations'),
@@ -144,7 +150,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['**/scripts/**', '**/*.test.ts', '**/test/**'],
+    files: ['**/scripts/**', 'tools/**', '**/*.test.ts', '**/test/**'],
     rules: { 'no-console': 'off' },
   },
   {
@@ -171,6 +177,25 @@ export default tseslint.config(
           zones: webLayerZones,
         },
       ],
+    },
+  },
+  {
+    // tools/ (the benchmarks) sit above the server and use it only through its package exports, which run
+    // its built dist/; a relative path into apps/server would reach around them.
+    files: ['tools/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-unresolved': 'error',
+      'import-x/no-relative-packages': 'error',
     },
   },
   {

@@ -6,7 +6,7 @@ const repository = path.resolve(import.meta.dirname, '../../..');
 const source = import.meta.dirname;
 const eslint = new ESLint({ cwd: repository });
 
-/** The rules ESLint reports for `code` written in `file` (a path under apps/server/src). */
+/** The rules ESLint reports for `code` written in `file` (a path relative to apps/server/src). */
 async function rulesBroken(file: string, code: string): Promise<(string | null)[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(source, file) });
   return result!.messages.map((message) => message.ruleId);
@@ -64,6 +64,24 @@ describe('the server’s layers', () => {
       ['lib/x.test.ts', "export { buildApp } from '../app.js';"],
     ];
     for (const [file, code] of downward) expect(await rulesBroken(file!, code!), file).toEqual([]);
+  });
+
+  it('keeps tools/ outside: the server never imports them, and they import only its exports', async () => {
+    expect(
+      await rulesBroken('lib/x.ts', "export { pick } from '../../../../tools/bench/src/bench-writes.js';"),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await rulesBroken(
+        '../../../tools/bench/src/x.ts',
+        "export { loadConfig } from '../../../apps/server/src/config.js';",
+      ),
+    ).toEqual(['import-x/no-relative-packages']);
+    expect(
+      await rulesBroken(
+        '../../../tools/bench/src/x.ts',
+        "export { seedBulk } from '@portfolio-master/server/seed/bulk';",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses what it cannot resolve', async () => {

@@ -6,16 +6,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { DatabaseConfig } from '@portfolio-master/server/config';
+import { createDatabase } from '@portfolio-master/server/db/database';
+import { migrateToLatest } from '@portfolio-master/server/db/migrator';
+import { type NginxProcess, startNginx } from '@portfolio-master/server/ops/nginx';
+import {
+  type BulkOptions,
+  SAMPLE_SEARCH_WORD,
+  seedBulk,
+  validateBulkOptions,
+} from '@portfolio-master/server/seed/bulk';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { type NginxProcess, startNginx } from '../ops/nginx.js';
 import { formatLoad, type LoadMeasurement, measureLoad } from './bench-load.js';
 import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
-import type { DatabaseConfig } from '../config.js';
-import { createDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrator.js';
-import { type BulkOptions, SAMPLE_SEARCH_WORD, seedBulk, validateBulkOptions } from '../seed/bulk.js';
 
 /**
  * `npm run bench`: the main read endpoints of the real server (a child process on a bulk-seeded SQLite
@@ -67,8 +72,9 @@ const ENDPOINTS: Endpoint[] = [
   ...READS.map((endpoint) => ({ ...endpoint, name: `${endpoint.name}, signed in`, signedIn: true })),
 ];
 
-const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SERVER_ENTRY = fileURLToPath(new URL('../server.js', import.meta.url));
+/** The server's folder: its build is what is measured, and its data/ keeps the seeded databases. */
+const SERVER_ROOT = path.dirname(fileURLToPath(import.meta.resolve('@portfolio-master/server/package.json')));
+const SERVER_ENTRY = path.join(SERVER_ROOT, 'dist', 'server.js');
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--likes=<10 × portfolios>]
@@ -151,17 +157,11 @@ const STRING_OPTIONS = [
   'cluster',
 ] as const;
 
-/**
- * Reads the options from the arguments, or from npm's environment: the root script forwards no `--`,
- * so `npm run bench -- --portfolios=20000` arrives as npm_config_portfolios, and
- * `npm run bench -- --portfolios 20000` as npm_config_portfolios=true plus a stray "20000".
- */
-function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+function readOptions(argv: readonly string[]): BenchOptions {
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
-      allowPositionals: true,
       options: {
         ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])),
         help: { type: 'boolean' },
@@ -173,21 +173,9 @@ function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOpti
   const given: Record<string, string | boolean | undefined> = parsed.values;
   if (given.help) throw new BenchError(USAGE);
   const values: Partial<Record<(typeof STRING_OPTIONS)[number], string>> = {};
-  const swallowed: (typeof STRING_OPTIONS)[number][] = [];
   for (const name of STRING_OPTIONS) {
-    const fromArguments = given[name];
-    const fromNpm = env[`npm_config_${name}`];
-    if (typeof fromArguments === 'string') values[name] = fromArguments;
-    else if (fromNpm === 'true') swallowed.push(name);
-    else if (fromNpm !== undefined && fromNpm !== '') values[name] = fromNpm;
-  }
-  const positionals = parsed.positionals;
-  if (swallowed.length === 1 && positionals.length === 1) values[swallowed[0]!] = positionals[0];
-  else if (swallowed.length > 0 || positionals.length > 0) {
-    throw new BenchError(
-      `Could not read the options (npm took --${swallowed.join(', --')} for itself). ` +
-        'Write them as --name=value, e.g. npm run bench -- --portfolios=20000 --likes=200000',
-    );
+    const value = given[name];
+    if (typeof value === 'string') values[name] = value;
   }
 
   const number = (name: (typeof STRING_OPTIONS)[number], fallback: number) => {
@@ -509,7 +497,8 @@ async function startBare(
 ): Promise<{ child: ChildProcess; base: string }> {
   const file = path.join(dir, 'recorded-responses.json');
   fs.writeFileSync(file, JSON.stringify(recorded));
-  const child = spawn(process.execPath, [THIS_FILE, '--serve-recorded', file], {
+  // execArgv carries tsx's loader, without which node cannot run this .ts file.
+  const child = spawn(process.execPath, [...process.execArgv, THIS_FILE, '--serve-recorded', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -820,7 +809,7 @@ async function benchCluster(options: BenchOptions, dataset: Dataset): Promise<st
 }
 
 async function main(): Promise<void> {
-  const options = readOptions(process.argv.slice(2), process.env);
+  const options = readOptions(process.argv.slice(2));
   if (options.loadAverage > 0.5) {
     log(
       `Note: load average ${options.loadAverage.toFixed(2)}; other work on this machine will lower the numbers.`,

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createDatabase } from '@portfolio-master/server/db/database';
+import { migrateToLatest } from '@portfolio-master/server/db/migrator';
+import { readDump } from '@portfolio-master/server/import/dump';
+import { IMAGE_WORKERS, importOriginal } from '@portfolio-master/server/import/original-import';
+import { ImageStore } from '@portfolio-master/server/modules/images/image-store';
+import { findInconsistencies } from '@portfolio-master/server/seed/consistency';
+import { Random } from '@portfolio-master/server/seed/random';
 import bcrypt from 'bcryptjs';
 import { Binary, BSON, type Document, ObjectId } from 'bson';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { createDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrator.js';
-import { findInconsistencies } from '../seed/consistency.js';
-import { Random } from '../seed/random.js';
-import { readDump } from '../import/dump.js';
-import { IMAGE_WORKERS, importOriginal } from '../import/original-import.js';
-import { ImageStore } from '../modules/images/image-store.js';
 
 /**
  * `npm run bench:import`: how long importing the original site takes at scale. Writes a mongodump
@@ -25,7 +25,7 @@ import { ImageStore } from '../modules/images/image-store.js';
 const USAGE = `Usage: npm run bench:import -- [--users=10000] [--portfolios=100000] [--likes=1000000]
          [--comments=300000] [--images=50000] [--database=sqlite|postgres]`;
 
-const SERVER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ROOT = path.dirname(fileURLToPath(import.meta.resolve('@portfolio-master/server/package.json')));
 const BENCH_DIR = path.join(SERVER_ROOT, 'data', 'bench');
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const CHUNK_SIZE = 255 * 1024;

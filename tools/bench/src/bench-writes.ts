@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { DatabaseHandle } from '@portfolio-master/server/db/database';
+import { BULK_PASSWORD } from '@portfolio-master/server/seed/bulk';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import type { DatabaseHandle } from '../db/database.js';
-import { BULK_PASSWORD } from '../seed/bulk.js';
 
 /**
  * The write half of `npm run bench`: like toggles, comment posts and portfolio creates (a form with one
