@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { PoolStats } from '../lib/metrics.js';
@@ -62,17 +63,13 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function cacheStatements(connection: SQLite.Database): SQLite.Database {
   const prepare = connection.prepare.bind(connection);
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   connection.prepare = ((source: string) => {
     let statement = cache.get(source);
-    if (statement) {
-      // Most recently used last, so the first entry is the one to drop.
-      cache.delete(source);
-    } else {
+    if (!statement) {
       statement = prepare(source);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
     }
-    cache.set(source, statement);
     return statement;
   }) as typeof connection.prepare;
   return connection;

@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import { Marked, type RendererObject } from 'marked';
-import { BoundedCache } from './bounded-cache.js';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -64,7 +64,7 @@ export function createMarkdownRenderer(options: {
     async: false,
     renderer: rendererFor(options.imageSource),
   });
-  const rendered = new BoundedCache<string, string>(5_000);
+  const rendered = new LRUCache<string, string>({ max: 5_000 });
   return (source) => {
     const cached = rendered.get(source);
     if (cached !== undefined) return cached;

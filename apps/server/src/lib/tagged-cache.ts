@@ -1,4 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import { type ChangeFeed, changeTags } from './changes.js';
+import { lruTtl } from './lru-ttl.js';
 
 export interface TaggedCacheOptions<V> {
   /** How long an entry is kept at most, whatever happens. */
@@ -13,8 +15,6 @@ export interface TaggedCacheOptions<V> {
 interface Entry<V> {
   value: V;
   tags: readonly string[];
-  expires: number;
-  bytes: number;
   /** When it was last kept or read. */
   used: number;
 }
@@ -34,26 +34,33 @@ const REMEMBER_MS = 60_000;
  * (`invalidate`) and every entry carrying one of those names goes at once. A load that started before an
  * invalidation of one of its names is not kept, even if it finishes after it: it may hold what the write
  * changed. Concurrent loads of one key share one load. Entries also expire after `ttlMs`, and the least
- * recently used go first beyond the bounds.
+ * recently used go first beyond the bounds (lru-cache holds them; the tags are ours).
  */
 export class TaggedCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly byTag = new Map<string, Set<string>>();
   private readonly loading = new Map<string, { promise: Promise<V>; mark: number }>();
   /** When each name was last invalidated, by sequence number; and when everything was. */
   private readonly invalidated = new Map<string, { sequence: number; at: number }>();
   private everythingAt = 0;
   private sequence = 0;
-  private bytes = 0;
   private feed: ChangeFeed | undefined;
   private readonly now: () => number;
-  private readonly maxBytes: number;
-  private readonly sizeOf: (value: V) => number;
 
-  constructor(private readonly options: TaggedCacheOptions<V>) {
-    this.now = options.now ?? Date.now;
-    this.maxBytes = options.maxBytes ?? Infinity;
-    this.sizeOf = options.sizeOf ?? (() => 0);
+  constructor(options: TaggedCacheOptions<V>) {
+    const now = options.now ?? Date.now;
+    const { maxBytes, sizeOf } = options;
+    this.now = now;
+    this.entries = new LRUCache<string, Entry<V>>({
+      max: options.maxEntries,
+      // lru-cache counts sizes in positive integers: an entry of no bytes (a redirect) counts as one.
+      ...(maxBytes === undefined
+        ? {}
+        : { maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, sizeOf?.(entry.value) ?? 0) }),
+      ...lruTtl(options.ttlMs, now),
+      // However an entry goes (a write, the bounds, expiry, a trim), its names stop pointing at it.
+      dispose: (entry, key) => this.unindex(key, entry.tags),
+    });
   }
 
   /**
@@ -73,13 +80,6 @@ export class TaggedCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.delete(key);
-      return undefined;
-    }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     entry.used = this.now();
     return entry.value;
   }
@@ -118,26 +118,14 @@ export class TaggedCache<V> {
     if (this.everythingAt > mark || tags.some((tag) => (this.invalidated.get(tag)?.sequence ?? 0) > mark)) {
       return false;
     }
-    this.delete(key);
-    const now = this.now();
-    const entry: Entry<V> = {
-      value,
-      tags,
-      expires: now + this.options.ttlMs,
-      bytes: this.sizeOf(value),
-      used: now,
-    };
+    const entry: Entry<V> = { value, tags, used: this.now() };
     this.entries.set(key, entry);
-    this.bytes += entry.bytes;
+    // Too large for the bounds on its own: not kept, nothing else dropped for it.
+    if (this.entries.peek(key) !== entry) return false;
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
-    }
-    while (this.entries.size > this.options.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.delete(oldest.value);
     }
     return true;
   }
@@ -152,7 +140,7 @@ export class TaggedCache<V> {
     }
     for (const tag of tags) {
       this.invalidated.set(tag, { sequence: this.sequence, at: now });
-      for (const key of this.byTag.get(tag) ?? []) this.delete(key);
+      for (const key of this.byTag.get(tag) ?? []) this.entries.delete(key);
     }
     // Loads take milliseconds: an invalidation long past can no longer overlap one.
     if (this.invalidated.size > 10_000) {
@@ -161,32 +149,29 @@ export class TaggedCache<V> {
   }
 
   /**
-   * Drops the entries nobody read for `idleMs`, least recently used first (the map's order), so the walk
+   * Drops the expired entries and those nobody read for `idleMs`, least recently used first, so the walk
    * stops at the first one still in use. Answers how many went.
    */
   trimIdle(idleMs: number): number {
     const before = this.now() - idleMs;
-    let dropped = 0;
-    for (const [key, entry] of this.entries) {
-      if (entry.used > before) break;
-      this.delete(key);
-      dropped += 1;
+    const size = this.entries.size;
+    this.entries.purgeStale();
+    const idle: string[] = [];
+    for (const key of this.entries.rkeys()) {
+      if (this.entries.peek(key, { allowStale: true })!.used > before) break;
+      idle.push(key);
     }
-    return dropped;
+    for (const key of idle) this.entries.delete(key);
+    return size - this.entries.size;
   }
 
   clear(): void {
-    this.entries.clear();
     this.byTag.clear();
-    this.bytes = 0;
+    this.entries.clear();
   }
 
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    for (const tag of entry.tags) {
+  private unindex(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) this.byTag.delete(tag);

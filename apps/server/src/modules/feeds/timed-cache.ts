@@ -1,30 +1,33 @@
+import { LRUCache } from 'lru-cache';
+import { lruTtl } from '../../lib/lru-ttl.js';
+
 /**
- * Built values kept for `ttlMs`, and dropped at once by `clear()`. Callers asking while a value is being
- * built share that build; a build that fails is not kept.
+ * Built values kept for `ttlMs` (0: not at all), and dropped at once by `clear()`. Callers asking while a
+ * value is being built share that build; a build that fails is not kept.
  */
 export class TimedCache<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
+  private readonly entries: LRUCache<string, Promise<T>> | undefined;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, maxEntries: number, now: () => number = Date.now) {
+    this.entries =
+      ttlMs > 0 ? new LRUCache<string, Promise<T>>({ max: maxEntries, ...lruTtl(ttlMs, now) }) : undefined;
+  }
 
   get(key: string, build: () => Promise<T>): Promise<T> {
-    const cached = this.entries.get(key);
-    if (cached && cached.expires > this.now()) return cached.value;
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry = { value: build(), expires: this.now() + this.ttlMs };
-    this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+    if (!this.entries) return build();
+    // `peek`: reading does not lengthen a value's life, so the first built, the nearest to expiring, is
+    // the one to drop when full.
+    const cached = this.entries.peek(key);
+    if (cached) return cached;
+    const value = build();
+    this.entries.set(key, value);
+    value.catch(() => {
+      if (this.entries?.peek(key) === value) this.entries.delete(key);
     });
-    return entry.value;
+    return value;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries?.clear();
   }
 }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { LIMITS } from '@portfolio-master/contract';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BoundedCache } from '../../lib/bounded-cache.js';
 import { ImageStore, isImageFilename, JobSlots, snapWidth, sniffFamily } from './image-store.js';
 
 type Color = { r: number; g: number; b: number };
@@ -571,7 +571,7 @@ describe('helpers', () => {
   });
 
   it('forgets the least recently used width beyond its capacity', () => {
-    const cache = new BoundedCache<string, number>(2);
+    const cache = new LRUCache<string, number>({ max: 2 });
     cache.set('a', 1);
     cache.set('b', 2);
     expect(cache.get('a')).toBe(1);

@@ -2,9 +2,9 @@ import type { ReadStream } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, LIMITS } from '@portfolio-master/contract';
+import { LRUCache } from 'lru-cache';
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
-import { BoundedCache } from '../../lib/bounded-cache.js';
 import { newId } from '../../lib/ids.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { missingPart } from '../../lib/outages.js';
@@ -99,7 +99,7 @@ export class ImageStore {
   readonly incomingDir: string;
   private readonly pending = new Map<string, Promise<string | null>>();
   private changes: ChangeFeed | undefined;
-  private readonly widths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
+  private readonly widths = new LRUCache<string, number>({ max: WIDTH_CACHE_SIZE });
   private readonly encodes: JobSlots;
   private readonly variants = new JobSlots(CONCURRENT_VARIANTS);
 
@@ -109,7 +109,7 @@ export class ImageStore {
    */
   private readonly pendingDir: string;
   /** Widths of saved files until they are placed: then they are served, and their width known. */
-  private readonly waitingWidths = new BoundedCache<string, number>(WIDTH_CACHE_SIZE);
+  private readonly waitingWidths = new LRUCache<string, number>({ max: WIDTH_CACHE_SIZE });
 
   /**
    * `metrics`: where the narrower copies made are counted. With a `bucket` (`S3_URL`) the images live

@@ -2,11 +2,12 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@portfolio-master/contract';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { AddressPolicy } from '../../lib/address-policy.js';
-import { BoundedCache } from '../../lib/bounded-cache.js';
 import { fileExists } from '../../lib/files.js';
 import { HttpError } from '../../lib/http-error.js';
+import { lruTtl } from '../../lib/lru-ttl.js';
 import { newId } from '../../lib/ids.js';
 import { missingPart } from '../../lib/outages.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
@@ -43,7 +44,7 @@ export interface RemoteCopy {
 export class RemoteImages {
   readonly dir: string;
   private readonly pending = new Map<string, Promise<RemoteCopy>>();
-  private readonly failures = new BoundedCache<string, { error: HttpError; until: number }>(1_000);
+  private readonly failures = new LRUCache<string, HttpError>({ max: 1_000, ...lruTtl(FAILURE_MS) });
   private readonly encodes = new JobSlots(1);
   private readonly ownOrigin: string;
 
@@ -168,7 +169,7 @@ export class RemoteImages {
     // A bucket that does not answer is no reason to show no picture: its host is asked instead.
     if (this.deps.bucket && (await this.deps.bucket.fetch(key, file).catch(() => false))) return copy;
     const failure = this.failures.get(name);
-    if (failure && failure.until > Date.now()) throw failure.error;
+    if (failure) throw failure;
     try {
       await this.deps.limiter.consume(RATE_RULES.remoteImageFetchesPerHost, url.hostname);
       await this.deps.limiter.consume(RATE_RULES.remoteImageFetchesPerAddress, requester);
@@ -176,7 +177,7 @@ export class RemoteImages {
       await this.encode(bytes, file);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode !== 429) {
-        this.failures.set(name, { error, until: Date.now() + FAILURE_MS });
+        this.failures.set(name, error);
       }
       throw error;
     }
