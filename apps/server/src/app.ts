@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { startJobs } from './app/jobs.js';
-import { trimWhenQuiet } from './app/idle-trimmer.js';
+import { trimWhenIdle } from './app/idle-trimmer.js';
 import { createInstance } from './app/instance.js';
 import { closeWithApp, openDatabase, seedWhenEmpty } from './app/lifecycle.js';
 import { registerWebApp } from './app/pages.js';
@@ -30,7 +30,7 @@ export interface BuildOptions {
 
 /** The whole site as a Fastify instance, ready for `inject` or `listen`. Each step is a file in app/. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { app, metrics, keptAnswers } = createInstance(config, options.logger);
+  const { app, metrics, cachedResponses } = createInstance(config, options.logger);
   const { database, outages } = await openDatabase(app, config, options.database, metrics);
   const services = await createServices(config, database, { outages, metrics, feeds: options.feeds });
   app.decorate('services', services);
@@ -39,9 +39,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = startJobs(app, services);
   closeWithApp(app, { jobs, services, outages, database: options.database ? undefined : database });
 
-  await registerPlugins(app, config, services, keptAnswers);
+  await registerPlugins(app, config, services, cachedResponses);
   await registerRoutes(app, services);
   const trimPages = await registerWebApp(app, services, config.webDist);
-  trimWhenQuiet(app, { keptAnswers, trimServices: services.trimIdle, trimPages, database });
+  trimWhenIdle(app, { cachedResponses, trimServices: services.trimIdle, trimPages, database });
   return app;
 }

@@ -133,7 +133,7 @@ export interface Config {
   rateLimit: boolean;
   logLevel: string;
   webDist: string | undefined;
-  /** Keep what the API reads for everyone (pages, portfolios, users) until a write changes it. */
+  /** Cache what the API reads for everyone (pages, portfolios, users) until a write changes it. */
   readCache: boolean;
   /** Images in an S3-compatible bucket (`S3_URL`); in `uploadDir` alone when unset. */
   bucket: BucketConfig | undefined;

@@ -95,7 +95,7 @@ it('walks the original client’s journey: register, sign in, post, like, commen
   expect(withImage.statusCode, withImage.body).toBe(200);
   expect(withImage.json().images).toHaveLength(1);
 
-  // 7. The list the old client shows, anonymous (kept) and signed in.
+  // 7. The list the old client shows, anonymous (cached) and signed in.
   const all = await send('GET', '/portfolio/all');
   expect(all.json()[0]).toMatchObject({ _id: portfolio._id, likes: [] });
 
@@ -143,7 +143,7 @@ it('walks the original client’s journey: register, sign in, post, like, commen
   });
   expect(byAdmin.json()).toEqual([]);
 
-  // 15. The detail reloaded shows all of it at once (no kept copy outlives a write).
+  // 15. The detail reloaded shows all of it at once (no cached copy outlives a write).
   const detail = await send('GET', `/portfolio/${portfolio.linktitle}`);
   expect(detail.json()).toMatchObject({ likesCount: 0, commentsCount: 0, likes: [], comments: [] });
 

@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import { nativeHeapTrimmer } from '../lib/native-heap.js';
-import { exposedCollector, QuietTime } from '../lib/quiet-time.js';
-import type { KeptAnswers } from '../plugins/read-cache.js';
+import { exposedCollector, IdleTimer } from '../lib/idle-timer.js';
+import type { CachedResponses } from '../plugins/read-cache.js';
 
-/** No request for this long and the site counts as quiet: what nobody asked for since then is let go. */
-const QUIET_MS = 20_000;
+/** No request for this long and the site counts as idle: what nobody asked for since then is let go. */
+const IDLE_MS = 20_000;
 
 /** Each answers how many entries it dropped that nobody asked for in `idleMs`. */
 type Trim = (idleMs: number) => number;
 
-/** Once requests stop, what was kept for them goes, and the memory with it (see QuietTime). */
-export function trimWhenQuiet(
+/** Once requests stop, what was cached for them goes, and the memory with it (see IdleTimer). */
+export function trimWhenIdle(
   app: FastifyInstance,
-  parts: { keptAnswers: KeptAnswers; trimServices: Trim; trimPages: Trim; database: DatabaseHandle },
+  parts: { cachedResponses: CachedResponses; trimServices: Trim; trimPages: Trim; database: DatabaseHandle },
 ): void {
-  const { keptAnswers, trimServices, trimPages, database } = parts;
-  const quiet = new QuietTime({
-    quietMs: QUIET_MS,
+  const { cachedResponses, trimServices, trimPages, database } = parts;
+  const idle = new IdleTimer({
+    idleMs: IDLE_MS,
     trims: [
-      (idleMs) => keptAnswers.trimIdle(idleMs),
+      (idleMs) => cachedResponses.trimIdle(idleMs),
       trimServices,
       trimPages,
       () => {
@@ -34,10 +34,10 @@ export function trimWhenQuiet(
       const mb = (bytes: number) => Math.round(bytes / 1e6);
       app.log.info(
         { dropped, rssMb: mb(rss), heapMb: mb(heapTotal), externalMb: mb(external) },
-        'quiet: let go of what was kept for traffic',
+        'idle: let go of what was cached for traffic',
       );
     },
-  }).start(QUIET_MS / 2);
-  app.server.on('request', () => quiet.seen());
-  app.addHook('onClose', async () => quiet.stop());
+  }).start(IDLE_MS / 2);
+  app.server.on('request', () => idle.seen());
+  app.addHook('onClose', async () => idle.stop());
 }

@@ -21,7 +21,7 @@ export interface Infrastructure {
   /** The images' bucket (`S3_URL`) and the locks its writers share, closed with the app. */
   bucket: ImageBucket | undefined;
   locks: SharedLocks | undefined;
-  /** Pictures of descriptions from other sites, fetched and kept by the site. */
+  /** Pictures of descriptions from other sites, fetched and cached by the site. */
   remoteImages: RemoteImages;
 }
 

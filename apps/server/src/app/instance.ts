@@ -8,21 +8,21 @@ import { requestIds } from '../lib/request-ids.js';
 import { registerErrorHandling, sendProblem } from '../plugins/errors.js';
 import { registerJsonParser } from '../plugins/json-body.js';
 import { registerLingeringClose } from '../plugins/lingering-close.js';
-import { KeptAnswers, serverWithKeptAnswers } from '../plugins/read-cache.js';
+import { CachedResponses, serverWithCachedResponses } from '../plugins/read-cache.js';
 import { registerRequestMetrics } from '../plugins/request-metrics.js';
 import { registerSerializers } from '../plugins/serializers.js';
 
 /**
  * The Fastify instance with what every answer goes through: request ids, logging without secrets,
- * validation and serialization, metrics, problem documents for errors. The kept answers sit in front of
- * the framework (its server factory), so they are made here with it.
+ * validation and serialization, metrics, problem documents for errors. The cached responses sit in front
+ * of the framework (its server factory), so they are made here with it.
  */
 export function createInstance(config: Config, logger: FastifyServerOptions['logger']) {
   const metrics = new Metrics();
   const requestId = requestIds(Boolean(config.trustProxy));
-  const keptAnswers = new KeptAnswers(config.readCache, requestId, metrics);
+  const cachedResponses = new CachedResponses(config.readCache, requestId, metrics);
   const app = Fastify({
-    serverFactory: serverWithKeptAnswers(keptAnswers, requestId),
+    serverFactory: serverWithCachedResponses(cachedResponses, requestId),
     genReqId: requestId,
     // Whatever logger a caller gives keeps the secrets out of it.
     logger:
@@ -55,5 +55,5 @@ export function createInstance(config: Config, logger: FastifyServerOptions['log
   registerErrorHandling(app);
   registerJsonParser(app);
   registerLingeringClose(app);
-  return { app, metrics, keptAnswers };
+  return { app, metrics, cachedResponses };
 }

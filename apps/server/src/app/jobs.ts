@@ -40,7 +40,7 @@ export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
           app.log.info({ placed, removed }, 'image files left by an interrupted write swept');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'image sweep failed'));
-  // Copies of other sites' pictures past their time, or beyond how many are kept.
+  // Copies of other sites' pictures past their time, or beyond how many are cached.
   const sweepRemoteImages = () =>
     services.remoteImages
       .sweep()

@@ -5,17 +5,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import { type KeptAnswers, registerReadCache } from '../plugins/read-cache.js';
+import { type CachedResponses, registerReadCache } from '../plugins/read-cache.js';
 import { imageOriginDirectives, registerSecurityHeaders } from '../plugins/security-headers.js';
 import { registerUploads } from '../plugins/uploads.js';
 import type { AppServices } from './services.js';
 
-/** What every route shares, registered before them: headers, CORS, bodies, uploads, kept reads, OpenAPI. */
+/** What every route shares, registered before them: headers, CORS, bodies, uploads, read cache, OpenAPI. */
 export async function registerPlugins(
   app: FastifyInstance,
   config: Config,
   services: AppServices,
-  keptAnswers: KeptAnswers,
+  cachedResponses: CachedResponses,
 ): Promise<void> {
   registerSecurityHeaders(app, {
     // Plain-http local use must keep working; TLS terminates at the proxy in production.
@@ -23,7 +23,7 @@ export async function registerPlugins(
       directives: {
         upgradeInsecureRequests: null,
         ...imageOriginDirectives(config.publicImageUrl),
-        // Telegram's Login Widget script (only when signing in with Telegram is on).
+        // Telegram's Login Widget, JavaScript from telegram.org (only when signing in with Telegram is on).
         ...(config.telegram && { scriptSrc: ["'self'", 'https://telegram.org'] }),
       },
     },
@@ -41,9 +41,9 @@ export async function registerPlugins(
   });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await registerUploads(app, services.imageStore.incomingDir);
-  keptAnswers.follow(services.changes);
-  keptAnswers.personalizeWith((token, portfolioIds) => services.auth.likesOf(token, portfolioIds));
-  registerReadCache(app, keptAnswers);
+  cachedResponses.follow(services.changes);
+  cachedResponses.personalizeWith((token, portfolioIds) => services.auth.likesOf(token, portfolioIds));
+  registerReadCache(app, cachedResponses);
   await app.register(swagger, {
     openapi: {
       info: {

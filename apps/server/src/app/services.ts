@@ -49,7 +49,7 @@ export interface AppServices extends Infrastructure {
   feeds: FeedsService;
   previewCards: PreviewCards;
   hooks: AuthenticationHooks;
-  /** Drops the kept reads and totals nobody asked for in `idleMs` (see `QuietTime`); answers how many went. */
+  /** Drops the cached reads and totals nobody asked for in `idleMs` (`IdleTimer`); answers how many went. */
   trimIdle: (idleMs: number) => number;
 }
 

@@ -61,7 +61,7 @@ export interface SessionLikes {
 
 /**
  * Sessions by their tokens' hashes, each with which of `portfolioIds` its user likes, in one statement
- * (one round trip on PostgreSQL for a whole batch, see `Batches`): what a signed-in read of kept
+ * (one round trip on PostgreSQL for a whole batch, see `Batches`): what a signed-in read of cached
  * portfolios needs (see plugins/read-cache.ts). Keyed by token hash; a token with no live session is
  * missing.
  */

@@ -8,7 +8,7 @@ import type { Dialect } from '../db/database.js';
  * 1. Criteria: technology names to ids, the author's username to an id (the service; a name that does
  *    not exist makes the list empty without another query).
  * 2. The count (`planCount`): the portfolios table or the author index when nothing is searched or
- *    filtered, else the text index (see search.repository.ts). The service keeps recent counts.
+ *    filtered, else the text index (see search.repository.ts). The service caches recent counts.
  * 3. The page (`planPage`): which index yields the page's ids, in order.
  * 4. The rows: the page's portfolios by id, with authors, technologies and images (one statement).
  */

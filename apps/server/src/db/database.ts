@@ -26,9 +26,9 @@ export interface DatabaseHandle {
 /**
  * How long a statement waits for another process's lock on the file. The wait blocks the event loop,
  * so the server's own connections wait briefly (`SERVER_BUSY_TIMEOUT_MS`) and a longer lock is an
- * outage (503, see outages.ts); scripts wait longer.
+ * outage (503, see outages.ts); commands (backup, import, admin) wait longer.
  */
-const SCRIPT_BUSY_TIMEOUT_MS = 5000;
+const COMMAND_BUSY_TIMEOUT_MS = 5000;
 export const SERVER_BUSY_TIMEOUT_MS = 100;
 
 export function openSqlite(
@@ -43,7 +43,7 @@ export function openSqlite(
     connection.pragma('foreign_keys = ON');
     connection.pragma('synchronous = NORMAL');
   }
-  connection.pragma(`busy_timeout = ${options.busyTimeoutMs ?? SCRIPT_BUSY_TIMEOUT_MS}`);
+  connection.pragma(`busy_timeout = ${options.busyTimeoutMs ?? COMMAND_BUSY_TIMEOUT_MS}`);
   // Reads go through the operating system's page cache by memory mapping the file (up to 2 GiB, SQLite's
   // own ceiling) instead of copying every page through read(2) into the connection's heap, which keeps
   // 8 MiB of pages of its own (pages past the mapping, pages being written). Mapped pages are the
@@ -53,7 +53,7 @@ export function openSqlite(
   return cacheStatements(connection);
 }
 
-/** Prepared statements kept per connection; the app sends a few dozen distinct statements. */
+/** Prepared statements cached per connection; the app sends a few dozen distinct statements. */
 const STATEMENT_CACHE_SIZE = 500;
 
 /**

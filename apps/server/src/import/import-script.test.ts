@@ -21,7 +21,7 @@ let database: TestDatabase;
 let dir: string;
 let dumpFolder: string;
 
-const SCRIPT = ['--import', 'tsx', '--conditions=source', 'src/scripts/import-original.ts'];
+const COMMAND = ['--import', 'tsx', '--conditions=source', 'src/scripts/import-original.ts'];
 
 const environment = (target: TestDatabase, uploads: string) => ({
   ...process.env,
@@ -33,7 +33,7 @@ const environment = (target: TestDatabase, uploads: string) => ({
 
 const importInto = async (target: TestDatabase, uploads: string, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await execute(process.execPath, [...SCRIPT, ...args], {
+    const { stdout, stderr } = await execute(process.execPath, [...COMMAND, ...args], {
       cwd: SERVER_DIR,
       env: environment(target, uploads),
     });
@@ -198,7 +198,7 @@ describe('npm run import:original', () => {
     try {
       const big = (await writeOriginalDump(path.join(dir, 'big'), { plain: 600 })).folder;
       // Ten portfolios a transaction: killed as soon as the first batch is reported, 60 batches remain.
-      const child = spawn(process.execPath, [...SCRIPT, '--dump', big, '--batch=10'], {
+      const child = spawn(process.execPath, [...COMMAND, '--dump', big, '--batch=10'], {
         cwd: SERVER_DIR,
         env: environment(killed, 'killed-uploads'),
       });

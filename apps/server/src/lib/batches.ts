@@ -4,7 +4,7 @@ const MAX_BATCH = 100;
 /**
  * Look-ups asked for while the event loop handles one round of I/O, run together right after it
  * (`setImmediate`): under load, one round trip to the database serves many requests instead of each
- * paying its own. Nothing is kept between rounds: every look-up runs after it was asked for. `run`
+ * paying its own. Nothing is cached between rounds: every look-up runs after it was asked for. `run`
  * answers the keys in their order.
  */
 export class Batches<K, R> {

@@ -32,12 +32,12 @@ export type ChangeListener = (tags: readonly string[]) => void;
 const CHANNEL = 'pm:changes';
 
 /**
- * Tells whoever keeps derived copies that a write has committed. Listeners in this process hear it
+ * Tells every cache of derived copies that a write has committed. Listeners in this process hear it
  * before `publish` returns, so the writer's own answer is never followed by a stale copy here; with
  * Redis, the other instances hear it a moment later through pub/sub.
  *
  * Without Redis (`live` false while it is away) writes through other instances go unheard, so copies
- * must not be kept (`TaggedCache.follow` keeps nothing then): losing Redis drops every copy here, and
+ * must not be cached (`TaggedCache.follow` caches nothing then): losing Redis drops every copy here, and
  * getting it back drops them again, here and, since what this instance wrote meanwhile was not heard,
  * on every instance.
  */
@@ -126,7 +126,7 @@ export class ChangeFeed {
   /**
    * Tells every listener here at once, then the other instances through Redis. Writers await it before
    * they answer, so by the time a writer hears "done" the change is on its way to every instance. A
-   * Redis that is away never fails or holds up the write: the others are not keeping copies then.
+   * Redis that is away never fails or holds up the write: the others are not caching copies then.
    */
   async publish(tags: readonly string[]): Promise<void> {
     this.notify(tags);

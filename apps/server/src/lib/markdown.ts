@@ -50,7 +50,7 @@ export type MarkdownRenderer = (source: string) => string;
 
 /**
  * A portfolio description as the pages show it: Markdown without raw HTML. Rendered here rather than in
- * the browser, so the browser never downloads a Markdown parser; kept for the descriptions seen lately.
+ * the browser, so the browser never downloads a Markdown parser; cached for the descriptions seen lately.
  * Pictures from other sites come through `imageSource` (the picture proxy, decision 35): the page's
  * Content-Security-Policy lets images load from the site only, and readers' addresses stay with the site.
  * One renderer per app: its cache holds addresses signed with that app's key.

@@ -14,7 +14,7 @@ export interface PoolStats {
 export class Metrics {
   readonly registry = new Registry();
 
-  /** Every answer, by route pattern (not the URL: bounded labels) and status, kept answers included. */
+  /** Every answer, by route pattern (not the URL: bounded labels) and status, cached responses included. */
   readonly requests = new Histogram({
     name: 'pm_http_request_duration_seconds',
     help: 'Time from the request to its answer, by method, route pattern and status',
@@ -23,10 +23,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Reads answered from kept bytes (as everyone sees them, or with a viewer's likes) or made anew. */
-  readonly keptAnswers = new Counter({
+  /**
+   * Reads answered from cached bytes (as everyone sees them, or with a viewer's likes) or made anew. The
+   * metric keeps its first name, which dashboards and alerts already query.
+   */
+  readonly cachedResponses = new Counter({
     name: 'pm_kept_answers_total',
-    help: 'GET answers of cached routes: shared (kept bytes), personal (kept bytes with the viewer’s likes), made',
+    help: 'GET answers of cached routes: shared (cached bytes), personal (cached bytes with the viewer’s likes), made',
     labelNames: ['result'] as const,
     registers: [this.registry],
   });

@@ -27,9 +27,9 @@ const UNAVAILABLE: Record<Exclude<Part, 'redis'>, { retryAfterSeconds: number; d
 
 /** What the site does meanwhile, for the log line. */
 const MEANWHILE: Record<Part, string> = {
-  database: 'requests that need it are answered 503, kept pages are still served',
+  database: 'requests that need it are answered 503, cached pages are still served',
   storage: 'uploads are answered 503',
-  redis: 'rate limits are counted in this instance only and nothing read is kept',
+  redis: 'rate limits are counted in this instance only and nothing read is cached',
 };
 
 const DATABASE_CODES = new Set([

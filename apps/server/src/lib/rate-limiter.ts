@@ -55,7 +55,7 @@ class MemoryStore implements RateStore {
   }
 }
 
-const HIT_SCRIPT = `
+const HIT_LUA = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
@@ -82,10 +82,7 @@ class RedisStore implements RateStore {
   async hit(key: string, windowMs: number) {
     if (this.redis.status === 'ready') {
       try {
-        const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [
-          number,
-          number,
-        ];
+        const [count, ttl] = (await this.redis.eval(HIT_LUA, 1, `rl:${key}`, windowMs)) as [number, number];
         return { count, msLeft: ttl > 0 ? ttl : windowMs };
       } catch (error) {
         this.outages?.report('redis', error);
@@ -186,15 +183,15 @@ export const RATE_RULES = {
   likes: { name: 'like', limit: 30, windowSeconds: 30 },
   follows: { name: 'follow', limit: 30, windowSeconds: 30 },
   bookmarks: { name: 'bookmark', limit: 30, windowSeconds: 30 },
-  /** Page views counted, per address: a reader opens many pages, a script more. */
+  /** Page views counted, per address: a reader opens many pages, a bot more. */
   views: { name: 'view', limit: 120, windowSeconds: 60 },
   portfolioWrites: { name: 'portfolio-write', limit: 9, windowSeconds: 30 },
   /** Reports to the admins, per account. */
   reports: { name: 'report', limit: 10, windowSeconds: 60 * 60 },
   uploads: { name: 'upload', limit: 9, windowSeconds: 30 },
   /**
-   * Pictures of descriptions fetched from other sites (kept copies are not counted): per host, so the site
-   * cannot be used to hammer one, and per reader whose request made the fetch.
+   * Pictures of descriptions fetched from other sites (cached copies are not counted): per host, so the
+   * site cannot be used to hammer one, and per reader whose request made the fetch.
    */
   remoteImageFetchesPerHost: { name: 'remote-image-host', limit: 60, windowSeconds: 60 },
   remoteImageFetchesPerAddress: { name: 'remote-image-ip', limit: 30, windowSeconds: 60 },

@@ -4,7 +4,7 @@ import { type Loaded, TaggedCache } from './tagged-cache.js';
 
 /**
  * A value read from the database as anyone sees it, and the names of everything it was made from (null
- * when it may not be kept, a viewer's own answer say): what a `TaggedCache` loader makes.
+ * when it may not be cached, a viewer's own answer say): what a `TaggedCache` loader makes.
  */
 export interface Read<V> extends Loaded<V> {
   /** For a viewer's own value (`tags` null), the read everyone sees that it was made from. */
@@ -12,9 +12,9 @@ export interface Read<V> extends Loaded<V> {
 }
 
 /**
- * What the API reads for everyone (pages of portfolios, a portfolio, a user), kept until a write names
- * something it was made from (see `changeTags`), so a signed-in request adds only what is its own (which
- * of these it likes, its own email) to a kept value. Off (`READ_CACHE=off`), every read goes to the
+ * What the API reads for everyone (pages of portfolios, a portfolio, a user), cached until a write
+ * names something it was made from (see `changeTags`), so a signed-in request adds only what is its own
+ * (which of these it likes, its own email) to a cached read. Off (`READ_CACHE=off`), every read goes to the
  * database: the bench measures both.
  */
 export class Reads {
@@ -29,7 +29,7 @@ export class Reads {
       : null;
   }
 
-  /** Drops what nobody read for `idleMs` (see `QuietTime`); answers how many went. */
+  /** Drops what nobody read for `idleMs` (see `IdleTimer`); answers how many went. */
   trimIdle(idleMs: number): number {
     return this.cache?.trimIdle(idleMs) ?? 0;
   }

@@ -24,7 +24,7 @@ export class ReadyDocument {
   private readonly made = new Map<ContentEncoding, Buffer>();
 
   /**
-   * `brotliQuality` 9 for documents kept long (feeds, sitemaps); less for what a write may replace at once
+   * `brotliQuality` 9 for documents cached long (feeds, sitemaps); less for what a write may replace at once
    * (pages, API answers), where compressing again after each change must stay cheap.
    */
   constructor(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-const RELEASE_SCRIPT = `
+const RELEASE_LUA = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
@@ -35,7 +35,7 @@ export class SharedLocks {
     }
     if (taken !== 'OK') return undefined;
     return async () => {
-      await redis.eval(RELEASE_SCRIPT, 1, `lock:${name}`, token).catch(() => undefined);
+      await redis.eval(RELEASE_LUA, 1, `lock:${name}`, token).catch(() => undefined);
     };
   }
 

@@ -3,7 +3,7 @@ import { type ChangeFeed, changeTags } from './changes.js';
 import { lruTtl } from './lru-ttl.js';
 
 export interface TaggedCacheOptions<V> {
-  /** How long an entry is kept at most, whatever happens. */
+  /** How long an entry is cached at most, whatever happens. */
   ttlMs: number;
   maxEntries: number;
   /** Bytes held at most, counted with `sizeOf`. */
@@ -15,14 +15,14 @@ export interface TaggedCacheOptions<V> {
 interface Entry<V> {
   value: V;
   tags: readonly string[];
-  /** When it was last kept or read. */
+  /** When it was last cached or read. */
   used: number;
 }
 
 /** What a loader made, and the names of everything it was made from (see `changeTags`). */
 export interface Loaded<V> {
   value: V;
-  /** Null when it may not be kept (it is served once, uncached). */
+  /** Null when it may not be cached (it is served once). */
   tags: readonly string[] | null;
 }
 
@@ -32,9 +32,10 @@ const REMEMBER_MS = 60_000;
 /**
  * Values made from the database, each tagged with what it was made from. A write names what it changed
  * (`invalidate`) and every entry carrying one of those names goes at once. A load that started before an
- * invalidation of one of its names is not kept, even if it finishes after it: it may hold what the write
- * changed. Concurrent loads of one key share one load. Entries also expire after `ttlMs`, and the least
- * recently used go first beyond the bounds (lru-cache holds them; the tags are ours).
+ * invalidation of one of its names is not cached, even if it finishes after it: it may hold what the
+ * write changed. Concurrent loads of one key share one load. Entries also expire after `ttlMs`, and the
+ * least recently used go first beyond the bounds (lru-cache holds them; the tags are ours, see
+ * docs/caches.md).
  */
 export class TaggedCache<V> {
   private readonly entries: LRUCache<string, Entry<V>>;
@@ -64,7 +65,7 @@ export class TaggedCache<V> {
   }
 
   /**
-   * Drops what each write names, and keeps nothing while the feed cannot hear every write (Redis away
+   * Drops what each write names, and caches nothing while the feed cannot hear every write (Redis away
    * with several instances): what is read then is served once.
    */
   follow(feed: ChangeFeed): this {
@@ -112,7 +113,7 @@ export class TaggedCache<V> {
     return this.sequence;
   }
 
-  /** Keeps `value` unless one of its tags was invalidated after `mark`; says whether it did. */
+  /** Caches `value` unless one of its tags was invalidated after `mark`; says whether it did. */
   set(key: string, value: V, tags: readonly string[], mark: number): boolean {
     if (this.feed?.live === false) return false;
     if (this.everythingAt > mark || tags.some((tag) => (this.invalidated.get(tag)?.sequence ?? 0) > mark)) {
@@ -120,7 +121,7 @@ export class TaggedCache<V> {
     }
     const entry: Entry<V> = { value, tags, used: this.now() };
     this.entries.set(key, entry);
-    // Too large for the bounds on its own: not kept, nothing else dropped for it.
+    // Too large for the bounds on its own: not cached, nothing else dropped for it.
     if (this.entries.peek(key) !== entry) return false;
     for (const tag of tags) {
       let keys = this.byTag.get(tag);

@@ -62,7 +62,7 @@ const comment = (app: FastifyInstance, id: string, body: string) =>
   call(app, { method: 'PUT', url: `/api/portfolio/comment/${id}`, headers: as(reader), payload: { body } });
 
 describe('the database away for ten seconds', () => {
-  it('answers 503 for what needs it, serves kept pages, logs once, and recovers without a restart', async () => {
+  it('answers 503 for what needs it, serves cached pages, logs once, and recovers without a restart', async () => {
     const logs = captureLogs();
     const postgres = context.database.dialect === 'postgres';
     let proxy: TcpProxy | undefined;
@@ -78,7 +78,7 @@ describe('the database away for ten seconds', () => {
       const created = await createPortfolio(app, 'Uzilishdan oldin');
       expect(created.statusCode).toBe(201);
       const { _id: id, linktitle } = created.json();
-      // Read once before, so it is kept.
+      // Read once before, so it is cached.
       expect((await call(app, { method: 'GET', url: `/api/portfolio/${linktitle}` })).statusCode).toBe(200);
 
       const lock = postgres ? undefined : await holdSqliteLock(context.database.url.replace(/^sqlite:/, ''));
@@ -93,10 +93,10 @@ describe('the database away for ten seconds', () => {
         const written = await comment(app, id, body);
         if (written.statusCode === 201) answered.push(body);
         else expectUnavailable(written);
-        // A kept page is still served to everyone.
-        const kept = await call(app, { method: 'GET', url: `/api/portfolio/${linktitle}` });
-        expect(kept.statusCode).toBe(200);
-        expect(kept.json()._id).toBe(id);
+        // A cached page is still served to everyone.
+        const cached = await call(app, { method: 'GET', url: `/api/portfolio/${linktitle}` });
+        expect(cached.statusCode).toBe(200);
+        expect(cached.json()._id).toBe(id);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       expect(answered).toEqual([]);
@@ -108,7 +108,7 @@ describe('the database away for ten seconds', () => {
         }),
       );
       if (postgres) {
-        // Nothing can be read that is not kept: a list never asked for.
+        // Nothing can be read that is not cached: a list never asked for.
         expectUnavailable(await call(app, { method: 'GET', url: '/api/portfolio?q=uzilish' }));
       }
 
@@ -165,7 +165,7 @@ describe('Redis gone', () => {
     expect(unready.json().checks.redis).not.toBe('ok');
     expect(unready.json().checks.database).toBe('ok');
 
-    // A like through one instance shows at once on the other: nothing is kept while writes go unheard.
+    // A like through one instance shows at once on the other: nothing is cached while writes go unheard.
     expect(await likesOf(second, id)).toBe(0);
     expect((await like(first, id)).statusCode).toBe(200);
     expect(await likesOf(second, id)).toBe(1);
@@ -185,7 +185,7 @@ describe('Redis gone', () => {
     await expect
       .poll(async () => (await call(first, { method: 'GET', url: '/readyz' })).statusCode)
       .toBe(200);
-    // Kept again, and told of writes on the other instance again.
+    // Cached again, and told of writes on the other instance again.
     expect(await likesOf(second, id)).toBe(1);
     expect(await likesOf(second, id)).toBe(1);
     expect((await like(first, id)).statusCode).toBe(200);

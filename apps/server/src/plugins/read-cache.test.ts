@@ -34,7 +34,7 @@ const get = (url: string, user?: TestUser, extra: Record<string, string> = {}, a
 const like = (user: TestUser, id: string) =>
   call(context.app, { method: 'PUT', url: `/api/portfolio/like/${id}`, headers: headers(user) });
 
-describe('anonymous answers kept as ready bytes', () => {
+describe('anonymous answers cached as ready bytes', () => {
   it('answers with an ETag, a 304 for the same copy, and new bytes as soon as a like is acknowledged', async () => {
     const portfolio = await createPortfolio('Kesh sinovi');
     const url = `/api/portfolio/${portfolio.linktitle}`;
@@ -43,7 +43,7 @@ describe('anonymous answers kept as ready bytes', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await get(url, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
-    // Kept: the same bytes again.
+    // Cached: the same bytes again.
     expect((await get(url)).body).toBe(first.body);
 
     expect((await like(fans[0]!, portfolio._id)).json()).toEqual({ count: 1, isLiked: true });
@@ -155,11 +155,11 @@ describe('anonymous answers kept as ready bytes', () => {
 });
 
 describe('signed-in answers', () => {
-  it('reuse the kept page and add the viewer’s own likes', async () => {
+  it('reuse the cached page and add the viewer’s own likes', async () => {
     const liked = await createPortfolio('Menga yoqdi');
     const other = await createPortfolio('Boshqasi');
     const url = '/api/portfolio?limit=2';
-    // The page is kept for everyone first; the viewer's like then comes from its own look-up.
+    // The page is cached for everyone first; the viewer's like then comes from its own look-up.
     const anonymous = await get(url);
     expect(anonymous.json().items.map((item: { _id: string }) => item._id)).toEqual([other._id, liked._id]);
     await like(fans[1]!, liked._id);
@@ -171,7 +171,7 @@ describe('signed-in answers', () => {
       [other._id, false],
       [liked._id, true],
     ]);
-    // Nobody else sees it as theirs: not another viewer, not the kept copy.
+    // Nobody else sees it as theirs: not another viewer, not the cached copy.
     expect(
       (await get(url, fans[0])).json().items.every((item: { likedByMe: boolean }) => !item.likedByMe),
     ).toBe(true);
@@ -183,7 +183,7 @@ describe('signed-in answers', () => {
     expect((await get(`/api/portfolio/${liked._id}`)).json().likedByMe).toBe(false);
   });
 
-  it('show a user their own email, and everyone else the kept public profile', async () => {
+  it('show a user their own email, and everyone else the cached public profile', async () => {
     const anonymous = await get(`/api/user/${author.username}`);
     expect(anonymous.json().email).toBeNull();
     expect((await get(`/api/user/${author.username}`, author)).json().email).toBe(author.email);
@@ -200,16 +200,16 @@ describe('two instances on one database', () => {
   });
   afterAll(() => second.close());
 
-  it('drop their kept answers when the other instance writes (through Redis)', async () => {
+  it('drop their cached responses when the other instance writes (through Redis)', async () => {
     const portfolio = await createPortfolio('Ikki nusxa');
     const url = `/api/portfolio/${portfolio._id}`;
     expect((await get(url, undefined, {}, second)).json().likesCount).toBe(0);
     expect((await get('/api/portfolio?limit=1', undefined, {}, second)).json().items[0]._id).toBe(
       portfolio._id,
     );
-    // Kept on the second instance: the same bytes.
-    const kept = await get(url, undefined, {}, second);
-    expect(kept.json().likesCount).toBe(0);
+    // Cached on the second instance: the same bytes.
+    const cached = await get(url, undefined, {}, second);
+    expect(cached.json().likesCount).toBe(0);
 
     expect((await like(fans[0]!, portfolio._id)).statusCode).toBe(200);
     // The writer's answer came after Redis took the change; the other instance hears it a moment later.
@@ -278,12 +278,12 @@ describe('over a real connection', () => {
     base = await context.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  it('sends a kept answer with the same headers the framework sent, and new bytes after a write', async () => {
+  it('sends a cached response with the same headers the framework sent, and new bytes after a write', async () => {
     const portfolio = await createPortfolio('Soket orqali');
     const url = `${base}/api/portfolio/${portfolio._id}`;
     const first = await fetch(url);
     const firstBody = await first.text();
-    // The second is answered from the kept bytes, before the framework is entered.
+    // The second is answered from the cached bytes, before the framework is entered.
     const second = await fetch(url);
     expect(await second.text()).toBe(firstBody);
     for (const name of [
@@ -318,7 +318,7 @@ describe('over a real connection', () => {
   const flags = (page: { items: Card[] }) => page.items.map((item) => [item._id, item.likedByMe]);
   const db = () => context.app.services.db;
 
-  it('sends a signed-in viewer the kept bytes with their own likes set, as the handler would make them', async () => {
+  it('sends a signed-in viewer the cached bytes with their own likes set, as the handler would make them', async () => {
     const [first, liked, last] = [
       await createPortfolio('Birinchi karta'),
       await createPortfolio('Yoqqan karta'),
@@ -327,7 +327,7 @@ describe('over a real connection', () => {
     await like(fans[1]!, liked._id);
     const path = '/api/portfolio?limit=3';
     await fetch(`${base}${path}`);
-    // The handler's answer for this viewer (an injected request never takes the kept path).
+    // The handler's answer for this viewer (an injected request never takes the cached path).
     const expected = (await get(path, fans[1])).json();
     expect(flags(expected)).toEqual([
       [last._id, false],
@@ -393,7 +393,7 @@ describe('over a real connection', () => {
     const mine = await fetch(`${base}${path}`, { headers: { 'x-token': fans[2]!.token } });
     expect(flags((await mine.json()) as { items: Card[] })).toEqual([[portfolio._id, true]]);
     // Changed behind the app's back (no write of its own, so nothing is dropped): an anonymous read
-    // still shows the kept answer, with the viewer's like nowhere in it.
+    // still shows the cached response, with the viewer's like nowhere in it.
     await db()
       .updateTable('portfolios')
       .set({ title: 'Yashirin o‘zgarish' })
@@ -406,7 +406,7 @@ describe('over a real connection', () => {
     expect(anonymous.items[0]!.likedByMe).toBe(false);
   });
 
-  it('lets the handler renew a session that is due, and answers a kept page for everyone else alike', async () => {
+  it('lets the handler renew a session that is due, and answers a cached page for everyone else alike', async () => {
     const viewer = await signUp(context);
     const path = '/api/portfolio?limit=2';
     await fetch(`${base}${path}`);
@@ -424,13 +424,13 @@ describe('over a real connection', () => {
       .executeTakeFirstOrThrow();
     expect(new Date(session.expires_at).getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
 
-    // A profile is not: its owner sees their own email, which the kept copy leaves out.
+    // A profile is not: its owner sees their own email, which the cached copy leaves out.
     const profile = `${base}/api/user/${viewer.username}`;
     expect(((await (await fetch(profile)).json()) as { email: string | null }).email).toBeNull();
     const own = await fetch(profile, { headers: { 'x-token': viewer.token } });
     expect(((await own.json()) as { email: string | null }).email).toBe(viewer.email);
 
-    // A comment page is the same for everyone: a viewer gets the kept bytes, ETag and all.
+    // A comment page is the same for everyone: a viewer gets the cached bytes, ETag and all.
     const portfolio = await createPortfolio('Izohlar bir xil');
     const comments = `${base}/api/portfolio/${portfolio._id}/comments`;
     const anonymous = await fetch(comments);

@@ -8,21 +8,21 @@ import { LikeSlots } from '../lib/like-slots.js';
 import type { Read } from '../lib/reads.js';
 import { encode, ReadyDocument, sendReady } from '../lib/ready-document.js';
 import { TaggedCache } from '../lib/tagged-cache.js';
-import { TurnBudget } from '../lib/turn-budget.js';
+import { PerTickLimit } from '../lib/per-tick-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
      * What the answer was made from (see `changeTags`), set by a read that everyone sees alike; null
-     * when the answer is the viewer's own or may not be kept.
+     * when the answer is the viewer's own or may not be cached.
      */
     readTags: readonly string[] | null;
-    /** For a viewer's own answer, the read everyone sees that it was made from (kept in its place). */
+    /** For a viewer's own answer, the read everyone sees that it was made from (cached in its place). */
     sharedRead: Read<unknown> | null;
   }
   interface FastifyContextConfig {
     /**
-     * The route's GET answers as everyone sees them are kept as ready bytes while nothing they name
+     * The route's GET answers as everyone sees them are cached as ready bytes while nothing they name
      * changes; `viewers` says how a signed-in viewer's answer differs from them.
      */
     readCache?: { viewers: ViewerDifference };
@@ -48,7 +48,7 @@ const ANSWER_BROTLI_QUALITY = 4;
 /** Tells the page renderer, which reads the API in-process, what an answer was made from. */
 export const READ_TAGS_HEADER = 'x-read-tags';
 
-/** Headers of a kept answer that are made per answer, not kept. */
+/** Headers of a cached response that are made per answer, not cached. */
 const PER_ANSWER = new Set([
   'content-length',
   'content-encoding',
@@ -72,7 +72,7 @@ const isAnonymous = (headers: IncomingMessage['headers']) =>
 /** Requests from inside the process (the page renderer) have no socket of their own. */
 const isInjected = (request: FastifyRequest) => !(request.raw.socket instanceof Socket);
 
-interface KeptAnswer {
+interface CachedResponse {
   document: ReadyDocument;
   tags: readonly string[];
   /** The headers the first answer went out with (security, CORS, type), as they are sent. */
@@ -85,31 +85,31 @@ interface KeptAnswer {
 }
 
 /**
- * GET answers of the routes that ask for it (`config.readCache`) as everyone sees them, kept as the bytes
- * that are sent (with their compressed forms and ETag) until a write names something they were made
- * from (see `changeTags`); an answer whose read began before such a write is not kept (`TaggedCache`).
- * A kept answer goes out before the framework sees the request (`answer`, from the HTTP server), or, for
- * the page renderer's in-process reads, from the first `onRequest` hook. A signed-in viewer gets the
- * same bytes where their answer is the same, or the same bytes with their own `likedByMe` flags set from
- * one look-up (`LikesOf`); what else differs for them is made by the route's handler, which still reuses
- * the service's kept values (see `Reads`).
+ * GET answers of the routes that ask for it (`config.readCache`) as everyone sees them, cached as the
+ * bytes that are sent (with their compressed forms and ETag) until a write names something they were
+ * made from (see `changeTags`); an answer whose read began before such a write is not cached
+ * (`TaggedCache`). A cached response goes out before the framework sees the request (`answer`, from the
+ * HTTP server), or, for the page renderer's in-process reads, from the first `onRequest` hook. A
+ * signed-in viewer gets the same bytes where their answer is the same, or the same bytes with their own
+ * `likedByMe` flags set from one look-up (`LikesOf`); what else differs for them is made by the route's
+ * handler, which still reuses the service's cached reads (see `Reads`).
  */
-export class KeptAnswers {
-  private readonly cache: TaggedCache<KeptAnswer> | null;
+export class CachedResponses {
+  private readonly cache: TaggedCache<CachedResponse> | null;
   private likesOf: LikesOf | undefined;
 
-  /** `requestId`: each kept answer's `x-request-id` (the server sets the framework's, see below). */
+  /** `requestId`: each cached response's `x-request-id` (the server sets the framework's, see below). */
   constructor(
     enabled: boolean,
     private readonly requestId: (request: IncomingMessage) => string,
     private readonly metrics?: Metrics,
   ) {
     this.cache = enabled
-      ? new TaggedCache<KeptAnswer>({
+      ? new TaggedCache<CachedResponse>({
           ttlMs: 10 * 60_000,
           maxEntries: 10_000,
           maxBytes: 64 * 1024 * 1024,
-          sizeOf: (kept) => kept.document.body.length,
+          sizeOf: (cached) => cached.document.body.length,
         })
       : null;
   }
@@ -119,7 +119,7 @@ export class KeptAnswers {
     this.cache?.follow(changes);
   }
 
-  /** Drops the answers nobody asked for in `idleMs` (see `QuietTime`); answers how many went. */
+  /** Drops the answers nobody asked for in `idleMs` (see `IdleTimer`); answers how many went. */
   trimIdle(idleMs: number): number {
     return this.cache?.trimIdle(idleMs) ?? 0;
   }
@@ -130,67 +130,67 @@ export class KeptAnswers {
   }
 
   /**
-   * Answers a request from what is kept if it can (at once for everyone's answer, after one look-up for
-   * a viewer's likes); says whether it did. When it did not, nothing has been written.
+   * Answers a request from the cache if it can (at once for everyone's answer, after one look-up for a
+   * viewer's likes); says whether it did. When it did not, nothing has been written.
    */
   answer(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     if (!this.cache || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    const kept = this.cache.get(request.url ?? '');
-    if (!kept) return false;
+    const cached = this.cache.get(request.url ?? '');
+    if (!cached) return false;
     const started = performance.now();
-    if (isAnonymous(request.headers) || kept.viewers === 'none') {
-      const sent = sendShared(request, response, kept, this.requestId(request));
-      if (sent) this.observe(request, response, kept, 'shared', started);
+    if (isAnonymous(request.headers) || cached.viewers === 'none') {
+      const sent = sendShared(request, response, cached, this.requestId(request));
+      if (sent) this.observe(request, response, cached, 'shared', started);
       return sent;
     }
     const token = request.headers['x-token'];
-    if (kept.viewers !== 'likes' || !kept.likes || request.headers.token !== undefined) return false;
+    if (cached.viewers !== 'likes' || !cached.likes || request.headers.token !== undefined) return false;
     if (typeof token !== 'string' || !this.likesOf) return false;
-    return this.answerViewer(request, response, kept, kept.likes, token.trim()).then((sent) => {
-      if (sent) this.observe(request, response, kept, 'personal', started);
+    return this.answerViewer(request, response, cached, cached.likes, token.trim()).then((sent) => {
+      if (sent) this.observe(request, response, cached, 'personal', started);
       return sent;
     });
   }
 
-  /** Counts an answer sent from kept bytes, timed like the framework's (see request-metrics.ts). */
+  /** Counts an answer sent from cached bytes, timed like the framework's (see request-metrics.ts). */
   private observe(
     request: IncomingMessage,
     response: ServerResponse,
-    kept: KeptAnswer,
+    cached: CachedResponse,
     result: 'shared' | 'personal',
     started: number,
   ): void {
     if (!this.metrics) return;
-    const labels = { method: request.method ?? 'GET', route: kept.route, status: response.statusCode };
+    const labels = { method: request.method ?? 'GET', route: cached.route, status: response.statusCode };
     this.metrics.requests.observe(labels, (performance.now() - started) / 1000);
-    this.metrics.keptAnswers.inc({ result });
+    this.metrics.cachedResponses.inc({ result });
   }
 
-  /** An answer made by its handler on a route whose answers are kept. */
+  /** An answer made by its handler on a route whose answers are cached. */
   made(): void {
-    this.metrics?.keptAnswers.inc({ result: 'made' });
+    this.metrics?.cachedResponses.inc({ result: 'made' });
   }
 
   private async answerViewer(
     request: IncomingMessage,
     response: ServerResponse,
-    kept: KeptAnswer,
+    cached: CachedResponse,
     slots: LikeSlots,
     token: string,
   ): Promise<boolean> {
     const liked = await this.likesOf!(token, slots.ids);
     // A write while looking (the answer dropped) or a like that changes more than a flag: the handler.
-    if (!liked || this.cache!.get(request.url ?? '') !== kept) return false;
+    if (!liked || this.cache!.get(request.url ?? '') !== cached) return false;
     const likedHere = slots.anyIn(liked);
     if (likedHere && slots.listLikers) return false;
-    const { document } = kept;
+    const { document } = cached;
     const encoding = document.encodingFor(request.headers['accept-encoding']);
     let body: Buffer;
     if (!likedHere) body = await document.encoded(encoding);
     else if (encoding === 'identity') body = slots.with(liked);
     else body = await encode(slots.with(liked), encoding, ANSWER_BROTLI_QUALITY);
     const headers: http.OutgoingHttpHeaders = {
-      ...kept.headers,
+      ...cached.headers,
       ...PERSONAL,
       'content-length': body.length,
       [REQUEST_ID_HEADER]: this.requestId(request),
@@ -202,7 +202,7 @@ export class KeptAnswers {
     return true;
   }
 
-  get(url: string): KeptAnswer | undefined {
+  get(url: string): CachedResponse | undefined {
     return this.cache?.get(url);
   }
 
@@ -210,8 +210,8 @@ export class KeptAnswers {
     return this.cache?.mark();
   }
 
-  keep(url: string, answer: KeptAnswer, mark: number): void {
-    this.cache?.set(url, answer, answer.tags, mark);
+  set(url: string, response: CachedResponse, mark: number): void {
+    this.cache?.set(url, response, response.tags, mark);
   }
 
   get enabled(): boolean {
@@ -220,21 +220,21 @@ export class KeptAnswers {
 }
 
 /**
- * A kept answer as everyone sees it, or a 304 for the client's copy; false (nothing written) when its
- * compressed form is not made yet: the framework's path makes it.
+ * A cached response as everyone sees it, or a 304 for the client's copy; false (nothing written) when
+ * its compressed form is not made yet: the framework's path makes it.
  */
 function sendShared(
   request: IncomingMessage,
   response: ServerResponse,
-  kept: KeptAnswer,
+  cached: CachedResponse,
   requestId: string,
 ): boolean {
-  const { document } = kept;
+  const { document } = cached;
   const encoding = document.encodingFor(request.headers['accept-encoding']);
   const body = document.encodedNow(encoding);
   if (!body) return false;
   const headers: http.OutgoingHttpHeaders = {
-    ...kept.headers,
+    ...cached.headers,
     ...SHARED,
     etag: document.etag(encoding),
     [REQUEST_ID_HEADER]: requestId,
@@ -252,26 +252,27 @@ function sendShared(
   return true;
 }
 
-/** Work started in one turn of the event loop before further requests wait for a later one (`TurnBudget`). */
-const TURN_BUDGET_MS = 10;
+/** Work started in one tick of the event loop before more requests wait for a later one (`PerTickLimit`). */
+const PER_TICK_LIMIT_MS = 10;
 
 /**
- * Fastify's own HTTP server, with kept answers sent before the framework is entered, and requests started
- * within a budget per turn of the event loop, so that waiting connections keep being accepted.
+ * Fastify's own HTTP server, with cached responses sent before the framework is entered, and requests
+ * started within a limit of work per tick of the event loop, so that waiting connections keep being
+ * accepted.
  */
-export function serverWithKeptAnswers(
-  kept: KeptAnswers,
+export function serverWithCachedResponses(
+  cached: CachedResponses,
   requestId: (request: IncomingMessage) => string,
 ): FastifyServerOptions['serverFactory'] {
   return (handler, options) => {
-    const budget = new TurnBudget(TURN_BUDGET_MS);
+    const limit = new PerTickLimit(PER_TICK_LIMIT_MS);
     const server = http.createServer((request, response) => {
-      const turn = budget.enter();
-      if (turn) void turn.then(() => serve(request, response));
+      const wait = limit.enter();
+      if (wait) void wait.then(() => serve(request, response));
       else serve(request, response);
     });
     const serve = (request: IncomingMessage, response: ServerResponse) => {
-      const answered = kept.answer(request, response);
+      const answered = cached.answer(request, response);
       if (answered === false) handle(request, response);
       else if (answered !== true) {
         answered.then(
@@ -303,20 +304,20 @@ export function serverWithKeptAnswers(
 }
 
 /**
- * Keeps the answers everyone sees of `readCache` routes in `kept` (also the one a viewer's answer was
+ * Caches the answers everyone sees of `readCache` routes in `cached` (also the one a viewer's answer was
  * made from), and answers in-process reads from it.
  */
-export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void {
+export function registerReadCache(app: FastifyInstance, cached: CachedResponses): void {
   app.decorateRequest('readTags', null);
   app.decorateRequest('sharedRead', null);
   const marks = new WeakMap<FastifyRequest, number>();
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config.readCache;
-    if (!kept.enabled || !config || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    const answer = kept.get(request.url);
+    if (!cached.enabled || !config || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const answer = cached.get(request.url);
     if (!answer) {
-      marks.set(request, kept.mark()!);
+      marks.set(request, cached.mark()!);
       return;
     }
     if (!isAnonymous(request.headers) && config.viewers !== 'none') return;
@@ -329,16 +330,18 @@ export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void
     const tags = request.readTags;
     if (tags && isInjected(request)) reply.header(READ_TAGS_HEADER, tags.join(' '));
     if (!config || reply.statusCode !== 200) return payload;
-    kept.made();
+    cached.made();
     reply.headers(tags ? SHARED : PERSONAL);
     const mark = marks.get(request);
     if (mark === undefined || typeof payload !== 'string') return payload;
     if (!tags) {
       const shared = request.sharedRead;
-      if (shared?.tags) keep(request, reply, reply.serialize(shared.value) as string, shared.tags, mark);
+      if (shared?.tags) {
+        cacheResponse(request, reply, reply.serialize(shared.value) as string, shared.tags, mark);
+      }
       return payload;
     }
-    const document = keep(request, reply, payload, tags, mark);
+    const document = cacheResponse(request, reply, payload, tags, mark);
     const encoding = document.encodingFor(request.headers['accept-encoding']);
     reply.header('etag', document.etag(encoding));
     if (encoding === 'identity') return payload;
@@ -346,8 +349,8 @@ export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void
     return document.encoded(encoding);
   });
 
-  /** Keeps `json`, an answer as everyone sees it, with the headers this reply has that are not its own. */
-  function keep(
+  /** Caches `json`, an answer as everyone sees it, with the headers this reply has that are not its own. */
+  function cacheResponse(
     request: FastifyRequest,
     reply: FastifyReply,
     json: string,
@@ -355,14 +358,14 @@ export function registerReadCache(app: FastifyInstance, kept: KeptAnswers): void
     mark: number,
   ): ReadyDocument {
     const document = new ReadyDocument(json, String(reply.getHeader('content-type')), ANSWER_BROTLI_QUALITY);
-    const headers: KeptAnswer['headers'] = {};
+    const headers: CachedResponse['headers'] = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !PER_ANSWER.has(name)) headers[name] = value;
     }
     const viewers = request.routeOptions.config.readCache!.viewers;
     const likes = viewers === 'likes' ? LikeSlots.of(json) : undefined;
     const route = request.routeOptions.url ?? 'unmatched';
-    kept.keep(request.url, { document, tags, headers, viewers, likes, route }, mark);
+    cached.set(request.url, { document, tags, headers, viewers, likes, route }, mark);
     return document;
   }
 }

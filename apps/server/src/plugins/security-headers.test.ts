@@ -36,10 +36,10 @@ it('sends the document security headers on pages', async () => {
 it('sends an API answer what a non-document needs: nothing may run, frame or sniff it', async () => {
   const token = (
     await call(context.app, { method: 'GET', url: '/api/portfolio' })
-  ) // warms the kept answer
+  ) // warms the cached response
   .statusCode;
   expect(token).toBe(200);
-  // Answers, kept answers, errors and unknown API addresses alike.
+  // Answers, cached responses, errors and unknown API addresses alike.
   for (const url of ['/api/portfolio', '/api/portfolio', '/api/portfolio/yoq_narsa', '/api/nothing-here']) {
     const response = await call(context.app, { method: 'GET', url });
     expect(response.headers['content-security-policy'], url).toBe(
@@ -69,7 +69,7 @@ describe('with PUBLIC_IMAGE_URL', () => {
     );
 
   it('lets pages and their service worker load images from its origin, and changes nothing else', async () => {
-    // The page, the service worker's own script (whose policy its fetches follow) and a page that is not there.
+    // The page, the service worker's own file (whose policy its fetches follow) and a page that is not there.
     expect((await call(cdn.app, { method: 'GET', url: '/sw.js' })).statusCode).toBe(200);
     for (const url of ['/page/1', '/sw.js', '/no-such-page']) {
       const plain = String(

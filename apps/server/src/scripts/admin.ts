@@ -15,7 +15,7 @@ if ((action !== 'grant' && action !== 'revoke') || !username) {
 const config = loadConfig();
 const database = createDatabase(config.database, { logger: console });
 // With REDIS_URL, running instances drop their copies at once; without, they show the role within ten
-// minutes (how long they keep a read) or after a restart.
+// minutes (how long they cache a read) or after a restart.
 const changes = await ChangeFeed.create({ redisUrl: config.redisUrl });
 try {
   await migrateToLatest(database.db);

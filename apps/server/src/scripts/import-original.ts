@@ -97,7 +97,7 @@ async function main(): Promise<number> {
     );
     console.log(`\n${formatReport(report)}`);
     if (report.changed && !options.dryRun) {
-      // Running instances drop the lists and pages they keep (at once with REDIS_URL).
+      // Running instances drop the lists and pages they cache (at once with REDIS_URL).
       await changes.publish([
         changeTags.lists,
         changeTags.users,

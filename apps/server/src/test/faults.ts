@@ -84,13 +84,13 @@ const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
  * on (WAL), writers find the database busy.
  */
 export async function holdSqliteLock(file: string): Promise<{ release(): Promise<void> }> {
-  const script = `
+  const program = `
     import SQLite from 'better-sqlite3';
     const db = new SQLite(process.argv[1]);
     db.exec('begin exclusive');
     process.stdout.write('locked\\n');
     process.stdin.once('data', () => { db.exec('rollback'); db.close(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, file], {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', program, file], {
     cwd: SERVER_DIR,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -212,7 +212,7 @@ export class AccountService {
     await this.deps.auth.confirmOwner(authenticated, currentPassword);
     const removed = await this.removeAccountRows(current.id);
     if (!removed) return;
-    // Names, avatars and comments of the account showed on many pages: every kept page is dropped.
+    // Names, avatars and comments of the account showed on many pages: every cached page is dropped.
     await this.deps.changes.publish([changeTags.everything]);
     await this.deps.imageStore.remove(removed.images);
     if (current.email) {

@@ -138,7 +138,7 @@ describe('without a bot configured', () => {
   });
   afterAll(() => context.close());
 
-  it('answers 404 with an Uzbek message and lets no widget script into pages', async () => {
+  it('answers 404 with an Uzbek message and lets no widget JavaScript into pages', async () => {
     const response = await call(context.app, {
       method: 'POST',
       url: '/api/auth/telegram',

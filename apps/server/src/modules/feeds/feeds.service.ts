@@ -35,7 +35,7 @@ const SUMMARY_LENGTH = 300;
 /** Rows read per sitemap query. */
 const SITEMAP_PAGE = 5000;
 const DEFAULT_TTL_MS = 5 * 60 * 1000;
-/** Feeds of technologies and authors kept at a time; the least recently built go first. */
+/** Feeds of technologies and authors cached at a time; the least recently built go first. */
 const MAX_FEEDS = 200;
 
 export interface Sitemap {
@@ -45,7 +45,7 @@ export interface Sitemap {
 
 /**
  * What search engines and feed readers fetch: robots.txt, the sitemap and Atom feeds, built from the
- * database and kept as ready bytes until they expire or a portfolio or user is written (`clear`).
+ * database and cached as ready bytes until they expire or a portfolio or user is written (`clear`).
  */
 export class FeedsService {
   readonly robots: ReadyDocument;

@@ -17,7 +17,7 @@ describe('TimedCache', () => {
     expect(await cache.get('k', build)).toBe(3);
   });
 
-  it('does not keep a failed build', async () => {
+  it('does not cache a failed build', async () => {
     const cache = new TimedCache<number>(1000, 10);
     await expect(cache.get('k', () => Promise.reject(new Error('yo‘q')))).rejects.toThrow('yo‘q');
     expect(await cache.get('k', async () => 7)).toBe(7);

@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { lruTtl } from '../../lib/lru-ttl.js';
 
 /**
- * Built values kept for `ttlMs` (0: not at all), and dropped at once by `clear()`. Callers asking while a
- * value is being built share that build; a build that fails is not kept.
+ * Built values cached for `ttlMs` (0: not at all), and dropped at once by `clear()`. Callers asking while
+ * a value is being built share that build; a build that fails is not cached.
  */
 export class TimedCache<T> {
   private readonly entries: LRUCache<string, Promise<T>> | undefined;

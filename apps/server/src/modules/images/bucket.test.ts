@@ -22,7 +22,7 @@ import { multipart } from '../../test/forms.js';
 import { backup, restore } from '../../ops/backups.js';
 import { parseBucketUrl } from '../../lib/bucket-url.js';
 import { ImageBucket } from './bucket.js';
-import { KEEP_MS } from './remote-images.service.js';
+import { COPY_MAX_AGE_MS } from './remote-images.service.js';
 
 describe('images in a bucket, two instances with folders of their own', () => {
   let context: TestContext;
@@ -268,8 +268,8 @@ describe('images in a bucket, two instances with folders of their own', () => {
       expect(served.rawPayload).toEqual(fetched.rawPayload);
       expect(host.hits('/picture.png')).toBe(1);
 
-      // Kept a month, then fetched again when asked for.
-      expect(await one.services.remoteImages.sweep(Date.now() + KEEP_MS + 60_000)).toBe(2);
+      // Cached a month, then fetched again when asked for.
+      expect(await one.services.remoteImages.sweep(Date.now() + COPY_MAX_AGE_MS + 60_000)).toBe(2);
       expect((await keys()).filter((key) => key.startsWith('remote/'))).toEqual([]);
       expect(fs.readdirSync(one.services.remoteImages.dir)).toEqual([]);
     } finally {

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
-import { KEEP_MS, type RemoteImages } from './remote-images.service.js';
+import { COPY_MAX_AGE_MS, type RemoteImages } from './remote-images.service.js';
 import type { ImageStore } from './image-store.js';
 
-/** As long as the copy is kept: after that the picture is fetched again, and may have changed. */
-const CACHE_CONTROL = `public, max-age=${KEEP_MS / 1000}`;
+/** As long as the copy is cached: after that the picture is fetched again, and may have changed. */
+const CACHE_CONTROL = `public, max-age=${COPY_MAX_AGE_MS / 1000}`;
 
 /** What these routes are handed: the app passes its services. */
 export interface RemoteImageRouteDependencies {

@@ -22,9 +22,9 @@ const MAX_URL_LENGTH = 2048;
 const MAX_WIDTH = 1600;
 const DEFAULT_LIMITS: FetchLimits = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3 };
 /** A copy older than this is fetched again when next asked for (the picture at an address may change). */
-export const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
-/** Copies kept at most (about 200 KB each): the oldest beyond go first. */
-const MAX_KEPT = 10_000;
+export const COPY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Copies cached at most (about 200 KB each): the oldest beyond go first. */
+const MAX_COPIES = 10_000;
 /** A failure is answered again from memory for this long, so a broken picture does not ask its host each time. */
 const FAILURE_MS = 5 * 60 * 1000;
 const KEY_FILE = 'image-proxy.key';
@@ -118,7 +118,7 @@ export class RemoteImages {
     }
   }
 
-  /** The kept copy of a picture, fetched and made first if there is none; `requester` is rate limited. */
+  /** The cached copy of a picture, fetched and made first if there is none; `requester` is rate limited. */
   get(url: URL, requester: string): Promise<RemoteCopy> {
     const name = createHash('sha256').update(url.href).digest('base64url');
     let job = this.pending.get(name);
@@ -130,7 +130,7 @@ export class RemoteImages {
   }
 
   /**
-   * Removes copies older than `KEEP_MS` and, beyond `MAX_KEPT`, the oldest, here and in the bucket.
+   * Removes copies older than `COPY_MAX_AGE_MS` and, beyond `MAX_COPIES`, the oldest, here and in the bucket.
    * Answers how many went.
    */
   async sweep(now = Date.now()): Promise<number> {
@@ -143,13 +143,13 @@ export class RemoteImages {
         }),
     );
     entries.sort((a, b) => b.modified - a.modified);
-    const old = entries.filter((item, index) => index >= MAX_KEPT || item.modified < now - KEEP_MS);
+    const old = entries.filter((item, index) => index >= MAX_COPIES || item.modified < now - COPY_MAX_AGE_MS);
     await Promise.all(old.map(({ entry }) => fs.rm(path.join(this.dir, entry), { force: true })));
     let removed = old.length;
     if (this.deps.bucket) {
       const keys: string[] = [];
       for await (const { key, modified } of this.deps.bucket.list('remote/')) {
-        if (modified.getTime() < now - KEEP_MS) keys.push(key);
+        if (modified.getTime() < now - COPY_MAX_AGE_MS) keys.push(key);
       }
       await this.deps.bucket.delete(keys);
       removed += keys.length;

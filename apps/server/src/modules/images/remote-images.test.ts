@@ -203,7 +203,7 @@ describe('without ALLOWED_PRIVATE_ADDRESSES', () => {
       expect(refused.json().code).toBe('RATE_LIMITED');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(host.hits('/small.png?n=30')).toBe(0);
-      // What is kept is not counted.
+      // What is cached is not counted.
       expect((await get(limited, `${host.origin}/small.png?n=0`)).statusCode).toBe(200);
     } finally {
       await limited.close();

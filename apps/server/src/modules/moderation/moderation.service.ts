@@ -430,7 +430,7 @@ export class ModerationService {
     });
   }
 
-  /** What showing or hiding the thing changes for the kept pages. */
+  /** What showing or hiding the thing changes for the cached pages. */
   private changeOf(target: TargetInfo): string[] {
     switch (target.kind) {
       case 'portfolio':

@@ -57,7 +57,7 @@ describe('/healthz and /readyz', () => {
   });
 });
 
-/** A GET over a real socket (kept answers are sent before the framework, only there). */
+/** A GET over a real socket (cached responses are sent before the framework, only there). */
 function get(port: number, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
     (resolve, reject) => {
@@ -89,13 +89,13 @@ describe('request ids and metrics', () => {
   });
   afterAll(() => app.close());
 
-  it('give every answer an id, kept ones too, and take the proxy’s', async () => {
+  it('give every answer an id, cached ones too, and take the proxy’s', async () => {
     const made = await get(port, '/api/portfolio?limit=3');
-    const kept = await get(port, '/api/portfolio?limit=3');
+    const cached = await get(port, '/api/portfolio?limit=3');
     expect(made.status).toBe(200);
-    expect(kept.status).toBe(200);
-    expect(kept.body).toBe(made.body);
-    const ids = [made.headers['x-request-id'], kept.headers['x-request-id']];
+    expect(cached.status).toBe(200);
+    expect(cached.body).toBe(made.body);
+    const ids = [made.headers['x-request-id'], cached.headers['x-request-id']];
     expect(ids[0]).toMatch(/^[0-9a-f]{8}-\w+$/);
     expect(ids[1]).toMatch(/^[0-9a-f]{8}-\w+$/);
     expect(ids[0]).not.toBe(ids[1]);
@@ -107,7 +107,7 @@ describe('request ids and metrics', () => {
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-\w+$/);
   });
 
-  it('are at /metrics only with the token, and count answers by route, kept answers and refusals', async () => {
+  it('are at /metrics only with the token, and count answers by route, cached responses and refusals', async () => {
     expect((await get(port, '/metrics')).status).toBe(401);
     expect((await get(port, '/metrics', { authorization: 'Bearer not-the-token-at-all' })).status).toBe(401);
 

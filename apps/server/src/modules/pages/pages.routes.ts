@@ -31,7 +31,7 @@ type Rendered =
 /** A portfolio's own page, `/portfolio/<linktitle>` (its page takes no query). */
 const PORTFOLIO_PAGE = /^\/portfolio\/([^/?]+)(?:\?|$)/;
 
-/** Kept pages also expire after this, which bounds how old a relative date read without JavaScript gets. */
+/** Cached pages also expire after this, which bounds how old a relative date read without JavaScript gets. */
 const PAGE_TTL_MS = 60_000;
 
 /** What these routes are handed: the app passes its services. */
@@ -59,7 +59,7 @@ export async function registerPages(
   }
   await registerStaticFiles(app, build);
 
-  // A page the same for every visitor is kept while nothing it was made from changes.
+  // A page the same for every visitor is cached while nothing it was made from changes.
   const cache = new TaggedCache<Rendered>({
     ttlMs: PAGE_TTL_MS,
     maxEntries: 2_000,
@@ -109,7 +109,7 @@ export async function registerPages(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(pathname)) {
       return sendNotFound(request, reply);
     }
-    // A page is kept once per script: the site's own words differ, the rest is the same.
+    // A page is cached once per script: the site's own words differ, the rest is the same.
     const script = readerScript(request);
     const rendered = await cache.getOrLoad(`${script} ${request.url}`, () => render(request.url, script));
     reply.header('vary', 'cookie, accept-language').header('content-language', scriptLanguageTag(script));
@@ -122,13 +122,13 @@ export async function registerPages(
     }
     return sendReady(request, reply, rendered.document, 'no-cache');
   });
-  // Pages nobody asked for go when the site is quiet (see QuietTime).
+  // Pages nobody asked for go when the site is idle (see IdleTimer).
   return (idleMs) => cache.trimIdle(idleMs);
 }
 
 /**
  * An old linktitle of an imported portfolio (decision 30) sends its visitor on to the portfolio's page for
- * good. Kept as the portfolio is: until it changes, or a portfolio created with that linktitle takes it.
+ * good. Cached as the portfolio is: until it changes, or a portfolio created with that linktitle takes it.
  */
 async function movedPortfolio(
   services: PageDependencies,
@@ -174,7 +174,7 @@ async function registerStaticFiles(app: FastifyInstance, build: WebBuild): Promi
 
 /**
  * What an API read made a page depend on (see `changeTags`): the answer says it (`READ_TAGS_HEADER`, sent
- * to in-process reads only). A read that names nothing (a viewer's own, an error) may not be kept.
+ * to in-process reads only). A read that names nothing (a viewer's own, an error) may not be cached.
  */
 export function readTags(response: LightMyRequestResponse): string[] | null {
   const header = response.headers[READ_TAGS_HEADER];

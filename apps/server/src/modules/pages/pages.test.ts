@@ -54,7 +54,7 @@ describe('pages rendered on the server', () => {
     expect(page.body).toContain('Ob-havo &lt;ilovasi&gt; &amp; &quot;prognoz&quot;');
     expect(page.body).toContain('<link rel="canonical" href="https://portfolio.example.uz/page/1">');
     expect(page.body).toMatch(/<script type="application\/json" id="app-state">\{.*\}<\/script>/);
-    // The stylesheet is inline, and the page's script is the built one.
+    // The stylesheet is inline, and the page's JavaScript is the built one.
     expect(page.body).toMatch(/<style>[^<]*--accent/);
     expect(page.body).toMatch(/<script type="module" crossorigin src="\/assets\/app-[\w-]+\.js"><\/script>/);
   });
@@ -202,8 +202,8 @@ describe('the built files', () => {
   });
 });
 
-describe('rendered pages kept as ready bytes', () => {
-  it('answers again from the kept bytes, with 304 for a matching ETag and br or gzip on request', async () => {
+describe('rendered pages cached as ready bytes', () => {
+  it('answers again from the cached bytes, with 304 for a matching ETag and br or gzip on request', async () => {
     const first = await get('/page/1');
     const second = await get('/page/1');
     expect(second.headers.etag).toBe(first.headers.etag);
@@ -220,7 +220,7 @@ describe('rendered pages kept as ready bytes', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/);
   });
 
-  it('drops a kept page when a like changes what it shows, before the liker gets the answer', async () => {
+  it('drops a cached page when a like changes what it shows, before the liker gets the answer', async () => {
     const url = `/portfolio/${encodeURIComponent(linktitle)}`;
     const before = await get(url);
     const likes = Number(likesShown(before.body));
@@ -279,7 +279,7 @@ describe('the log of a rendered page', () => {
 });
 
 describe('two instances behind one database', () => {
-  it('drops a page kept by one instance when the other records a write (Redis pub/sub)', async () => {
+  it('drops a page cached by one instance when the other records a write (Redis pub/sub)', async () => {
     const redisUrl = 'redis://127.0.0.1:6379';
     const shared = loadConfig({
       NODE_ENV: 'test',

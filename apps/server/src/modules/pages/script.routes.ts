@@ -6,7 +6,7 @@ import { localPath } from '../../lib/local-path.js';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
- * The header's `Lotin | Кирилл` switch: a plain link, so it works before the page's script has loaded
+ * The header's `Lotin | Кирилл` switch: a plain link, so it works before the page's JavaScript has loaded
  * (or without it). It remembers the choice in a cookie for a year and goes back to the page, which the
  * server then renders in that script from its first byte.
  */

@@ -55,7 +55,7 @@ describe('pages in the reader’s script', () => {
     expect(cyrillic.body).toContain('Yangi kutubxona sayti');
     expect(cyrillic.body).toContain('Toshkent kitobxonlari uchun.');
     expect(cyrillic.body).toContain('Shoxrux');
-    // Each script is its own kept page, told apart by the cookie and Accept-Language.
+    // Each script is its own cached page, told apart by the cookie and Accept-Language.
     expect(cyrillic.headers.etag).not.toBe(latin.headers.etag);
     expect(String(cyrillic.headers.vary)).toMatch(/cookie/);
     expect(String(cyrillic.headers.vary)).toMatch(/accept-language/);

@@ -25,7 +25,7 @@ describe('ListTotals', () => {
     expect(await totals.get(criteria(), count)).toBe(2);
   });
 
-  it('does not keep a total counted while a write happened', async () => {
+  it('does not cache a total counted while a write happened', async () => {
     const totals = new ListTotals();
     let counted = 0;
     const slow = async () => {

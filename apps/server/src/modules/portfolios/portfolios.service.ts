@@ -77,7 +77,7 @@ export class PortfoliosService {
       /** Totals of recent lists; cleared through `changes` by every write that changes a list. */
       totals: ListTotals;
       changes: ChangeFeed;
-      /** Pages and portfolios as everyone sees them, kept until a write changes them. */
+      /** Pages and portfolios as everyone sees them, cached until a write changes them. */
       reads: Reads;
       notifications: NotificationsService;
       /** Descriptions as HTML, pictures from other sites through the site's proxy. */
@@ -117,7 +117,7 @@ export class PortfoliosService {
   }
 
   /**
-   * Cards everyone sees alike, with which of them the viewer likes, from one indexed look-up. Kept values
+   * Cards everyone sees alike, with which of them the viewer likes, from one indexed look-up. Cached reads
    * are copied, never changed.
    */
   private async personalize(
@@ -191,7 +191,7 @@ export class PortfoliosService {
   }
 
   /**
-   * Recomputes the trending scores (see trending.ts) and tells the kept lists sorted by them. Run at
+   * Recomputes the trending scores (see trending.ts) and tells the cached lists sorted by them. Run at
    * start and every few minutes; on several instances each does it, to the same result.
    */
   async refreshTrending(now = new Date()): Promise<number> {
@@ -208,7 +208,7 @@ export class PortfoliosService {
   }
 
   /**
-   * A page of portfolios: kept as everyone sees it (until a write changes one of its portfolios, which
+   * A page of portfolios: cached as everyone sees it (until a write changes one of its portfolios, which
    * portfolios match, or, sorted by counts, their order), then the viewer's likes added.
    */
   async page(query: PortfolioListQuery, viewerId: string | null): Promise<Read<PortfolioPage>> {
@@ -327,7 +327,7 @@ export class PortfoliosService {
 
   /**
    * The current linktitle of the portfolio an old linktitle leads to, as everyone may see it; null for a
-   * current address or one that leads nowhere. Kept as `get` keeps the portfolio.
+   * current address or one that leads nowhere. Cached as `get` caches the portfolio.
    */
   async movedTo(address: string): Promise<Read<string | null>> {
     const { value, tags } = await this.get(address, null);
@@ -342,15 +342,15 @@ export class PortfoliosService {
   }
 
   /**
-   * One portfolio by id or linktitle, with its newest comments and likers: kept as everyone sees it
-   * until a write changes it, then the viewer's like added. Null (kept until any portfolio is created)
+   * One portfolio by id or linktitle, with its newest comments and likers: cached as everyone sees
+   * it until a write changes it, then the viewer's like added. Null (cached until any portfolio is created)
    * when there is none.
    */
   async get(idOrLinktitle: string, viewer: Actor | null): Promise<Read<Portfolio | null>> {
     const read = await this.deps.reads.get(`portfolio:${idOrLinktitle}`, () => this.load(idOrLinktitle));
     const value = read.value;
     if (value?.hidden) {
-      // Hidden: its author's and admins' own answer, never kept as anyone's.
+      // Hidden: its author's and admins' own answer, never cached as anyone's.
       if (!canSee({ author_id: value.author._id, hidden_at: value.hidden.date }, viewer)) {
         return { value: null, tags: null };
       }

@@ -286,7 +286,7 @@ beforeAll(async () => {
       imageStore,
       totals,
       changes,
-      // Nothing kept: every read runs its statements, so every one is planned.
+      // Nothing cached: every read runs its statements, so every one is planned.
       reads: new Reads({ enabled: false, changes }),
       notifications,
       renderMarkdown: createMarkdownRenderer({ imageSource: () => null }),

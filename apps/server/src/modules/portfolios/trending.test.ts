@@ -71,7 +71,7 @@ it('orders by the last week’s likes and comments, each worth less the older it
     .execute();
   await db().updateTable('portfolios').set({ likes_count: 1 }).where('id', '=', quiet._id).execute();
 
-  // Kept as it was until the scores are refreshed, then in the new order at once.
+  // Cached as it was until the scores are refreshed, then in the new order at once.
   const before = await trendingIds();
   expect(await context.app.services.portfolios.refreshTrending(now)).toBe(3);
   expect(await score(discussed._id)).toBeCloseTo(5, 2);

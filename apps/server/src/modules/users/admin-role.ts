@@ -4,7 +4,7 @@ import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { setAdminFlag } from '../../data/users.repository.js';
 
 /**
- * Gives or takes the stored admin role by username, and tells whoever keeps copies (this process's, and
+ * Gives or takes the stored admin role by username, and tells whoever caches them (this process's caches, and
  * through Redis every running instance's) that the role shows anywhere: on the user, their portfolios,
  * their comments. False when there is no such user.
  */

@@ -96,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDependencies> = async (
     },
     async (request) => {
       const viewerId = request.auth?.user.id ?? null;
-      // Everyone but a listed user sees the same list: what anyone sees is kept.
+      // Everyone but a listed user sees the same list: what anyone sees is cached.
       if (!viewerId) request.readTags = [changeTags.users];
       return users.list(request.query.limit, request.query.offset, viewerId);
     },

@@ -1,20 +1,20 @@
 /**
- * What the server keeps for traffic (answers as ready bytes, reads, totals) is worth its memory while the
- * traffic lasts. When no request has come for `quietMs`, whatever nobody asked for in that time is let
+ * What the server caches for traffic (responses as ready bytes, reads, totals) is worth its memory while
+ * the traffic lasts. When no request has come for `idleMs`, whatever nobody asked for in that time is let
  * go, and, when the runtime allows it (`node --expose-gc`, as `npm start` runs), two full garbage
  * collections hand the freed memory back to the system instead of waiting for the next busy spell to
  * reuse it. Under steady traffic nothing is trimmed beyond the caches' own bounds.
  */
-export class QuietTime {
+export class IdleTimer {
   private lastRequest: number;
-  /** Whether this quiet spell was already trimmed. */
+  /** Whether this idle spell was already trimmed. */
   private trimmed = true;
   private timer: NodeJS.Timeout | undefined;
   private settling: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: {
-      quietMs: number;
+      idleMs: number;
       /** Each drops what nobody used for the given time and answers how many entries went. */
       trims: readonly ((idleMs: number) => number)[];
       collect?: (() => void) | undefined;
@@ -40,11 +40,11 @@ export class QuietTime {
     this.trimmed = false;
   }
 
-  /** Trims once per quiet spell; answers how many entries went (0 while busy or already trimmed). */
+  /** Trims once per idle spell; answers how many entries went (0 while busy or already trimmed). */
   check(): number {
-    if (this.trimmed || this.now() - this.lastRequest < this.options.quietMs) return 0;
+    if (this.trimmed || this.now() - this.lastRequest < this.options.idleMs) return 0;
     this.trimmed = true;
-    const dropped = this.options.trims.reduce((sum, trim) => sum + trim(this.options.quietMs), 0);
+    const dropped = this.options.trims.reduce((sum, trim) => sum + trim(this.options.idleMs), 0);
     const { collect, release, onTrimmed } = this.options;
     if (!collect) {
       release?.();

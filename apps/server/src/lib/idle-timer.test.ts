@@ -1,21 +1,21 @@
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nativeHeapTrimmer } from './native-heap.js';
-import { QuietTime } from './quiet-time.js';
+import { IdleTimer } from './idle-timer.js';
 import { TaggedCache } from './tagged-cache.js';
 
-describe('QuietTime', () => {
+describe('IdleTimer', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('trims what nobody used once requests stop, once per quiet spell, and collects twice', () => {
+  it('trims what nobody used once requests stop, once per idle spell, and collects twice', () => {
     let now = 0;
     const cache = new TaggedCache<string>({ ttlMs: 600_000, maxEntries: 100, now: () => now });
     let collections = 0;
     const reports: number[] = [];
     const steps: string[] = [];
-    const quiet = new QuietTime({
-      quietMs: 20_000,
+    const idle = new IdleTimer({
+      idleMs: 20_000,
       trims: [(idleMs) => cache.trimIdle(idleMs)],
       collect: () => {
         collections += 1;
@@ -26,17 +26,17 @@ describe('QuietTime', () => {
       now: () => now,
     });
     cache.set('page 9', 'nine', ['lists'], cache.mark());
-    quiet.seen();
+    idle.seen();
     now = 10_000;
     cache.set('page 1', 'one', ['lists'], cache.mark());
-    quiet.seen();
+    idle.seen();
     // Busy: nothing happens.
     now = 25_000;
-    expect(quiet.check()).toBe(0);
+    expect(idle.check()).toBe(0);
     expect(cache.size).toBe(2);
-    // 20 s without a request: nobody asked for anything kept, and it all goes.
+    // 20 s without a request: nobody asked for anything cached, and it all goes.
     now = 31_000;
-    expect(quiet.check()).toBe(2);
+    expect(idle.check()).toBe(2);
     expect(cache.size).toBe(0);
     expect(collections).toBe(1);
     expect(reports).toEqual([]);
@@ -46,18 +46,18 @@ describe('QuietTime', () => {
     expect(reports).toEqual([2]);
     // The C heap's free pages go back once the second collection has freed what it held.
     expect(steps).toEqual(['collect', 'collect', 'release']);
-    // Once per quiet spell.
+    // Once per idle spell.
     cache.set('page 2', 'two', ['lists'], cache.mark());
     now = 90_000;
-    expect(quiet.check()).toBe(0);
+    expect(idle.check()).toBe(0);
     vi.advanceTimersByTime(2_000);
     expect(collections).toBe(2);
     // A new request starts a new spell.
-    quiet.seen();
+    idle.seen();
     now = 100_000;
-    expect(quiet.check()).toBe(0);
+    expect(idle.check()).toBe(0);
     now = 111_000;
-    expect(quiet.check()).toBe(1);
+    expect(idle.check()).toBe(1);
     vi.advanceTimersByTime(2_000);
     expect(collections).toBe(4);
     expect(reports).toEqual([2, 1]);
@@ -78,7 +78,7 @@ describe('nativeHeapTrimmer', () => {
 });
 
 describe('TaggedCache.trimIdle', () => {
-  it('keeps an entry read recently even if it was kept long ago', () => {
+  it('keeps an entry read recently even if it was cached long ago', () => {
     let now = 0;
     const cache = new TaggedCache<string>({ ttlMs: 600_000, maxEntries: 100, now: () => now });
     cache.set('a', 'A', ['x'], cache.mark());
