@@ -123,6 +123,14 @@ const serverZones = [
   },
 ];
 
+// For the server and tools/: their imports name the compiled .js of each .ts source, and workspace packages
+// resolve to their sources (the `source` condition), so the lint needs no build.
+const typeScriptResolver = createNodeResolver({
+  extensions: ['.ts', '.js'],
+  extensionAlias: { '.js': ['.ts', '.js'] },
+  conditionNames: ['source', 'import', 'default'],
+});
+
 export default tseslint.config(
   {
     // data/ is what a running server writes, except the server's data layer.
@@ -184,15 +192,7 @@ export default tseslint.config(
     // its built dist/; a relative path into apps/server would reach around them.
     files: ['tools/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.js'],
-          extensionAlias: { '.js': ['.ts', '.js'] },
-          conditionNames: ['source', 'import', 'default'],
-        }),
-      ],
-    },
+    settings: { 'import-x/resolver-next': [typeScriptResolver] },
     rules: {
       'import-x/no-unresolved': 'error',
       'import-x/no-relative-packages': 'error',
@@ -203,16 +203,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     plugins: { 'import-x': importX, local: { rules: { 'no-import-circle': noImportCircle } } },
-    settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.js'],
-          // The server's imports name the compiled .js of each .ts source.
-          extensionAlias: { '.js': ['.ts', '.js'] },
-          conditionNames: ['source', 'import', 'default'],
-        }),
-      ],
-    },
+    settings: { 'import-x/resolver-next': [typeScriptResolver] },
     rules: {
       'import-x/no-unresolved': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }],
