@@ -171,7 +171,9 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js'],
-          conditionNames: ['source', 'import', 'default'],
+          // `types` after `source`: a module a workspace package makes at build time (the i18n package's
+          // compiled messages) resolves to its declaration, so the lint needs no build.
+          conditionNames: ['source', 'types', 'import', 'default'],
         }),
       ],
     },

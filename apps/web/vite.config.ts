@@ -83,12 +83,13 @@ const pwa = VitePWA({
     runtimeCaching: [
       {
         // Pages a reader may want again without a connection: the lists, portfolios and profiles they
-        // opened, and portfolios opened inside the app (lib/service-worker.ts `keepForOffline`). Written
-        // out here: the worker gets this function's source, not its surroundings.
+        // opened, and portfolios opened inside the app (lib/service-worker.ts `keepForOffline`), in each
+        // language (its address's prefix, @portfolio-master/i18n's LOCALE_INFO). Written out here: the worker
+        // gets this function's source, not its surroundings.
         urlPattern: ({ request, url }) =>
           (request.mode === 'navigate' || request.headers.get('x-offline-copy') === '1') &&
           url.origin === self.location.origin &&
-          /^\/(page|portfolio|profile)\/[^/]+$/.test(url.pathname),
+          /^(\/(uz-Cyrl|ru|en))?\/(page|portfolio|profile)\/[^/]+$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'pages',

@@ -6,10 +6,14 @@ import type {
   Script,
   User,
 } from '@portfolio-master/contract';
+import { LOCALE_INFO, LOCALES, localizePath, type Locale } from '@portfolio-master/i18n/locales';
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApp } from './app/start';
 import { renderer } from './entry-server';
+import { messagesModule } from './i18n/messages';
+import { relativeTime } from './lib/format';
+import { translatorFor } from './test/translators';
 
 const DAY = 86_400_000;
 const RENDERED_AT = Date.parse('2026-11-20T09:00:00Z');
@@ -32,7 +36,7 @@ const summary: PortfolioSummary = {
   repoUrl: null,
   images: ['c'.repeat(24) + '.webp'],
   used: ['React', 'TypeScript'],
-  // Made 59 seconds before the render: a client a minute later would say "1 minut avval".
+  // Made 59 seconds before the render: a client a minute later would say "1 daqiqa oldin".
   date: new Date(RENDERED_AT - 59_000).toISOString(),
   updatedAt: new Date(RENDERED_AT - 59_000).toISOString(),
   author,
@@ -99,11 +103,12 @@ function fakeApi(url: string): Response {
 
 async function render(
   url: string,
-  script: Script = 'latn',
+  { script = 'latn', locale }: { script?: Script; locale?: Locale } = {},
 ): Promise<Extract<RenderResult, { kind: 'page' }>> {
   const result = await renderer.render({
     url,
     script,
+    locale,
     publicUrl: 'https://portfolio.uz',
     now: RENDERED_AT,
     fetch: async (apiUrl) => fakeApi(apiUrl),
@@ -115,21 +120,61 @@ async function render(
 const meta = (head: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(head)?.[1];
 
+const metas = (head: string, key: string) =>
+  [...head.matchAll(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`, 'g'))].map(
+    (match) => match[1],
+  );
+
+/** The page's `hreflang` alternates: language tag to address. */
+const alternates = (head: string) =>
+  Object.fromEntries(
+    [...head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => [
+      match[1]!,
+      match[2]!.replaceAll('&amp;', '&'),
+    ]),
+  );
+
+const canonicalOf = (head: string) =>
+  /<link rel="canonical" href="([^"]+)">/.exec(head)?.[1]?.replaceAll('&amp;', '&');
+
+/** The header's language switch: each language's link, as the page wrote it. */
+const switchLinks = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<a href="(\/api\/locale\/([^?"]+)\?back=([^"]*))"[^>]*hrefLang="([^"]+)"/g)].map(
+      (match) => [
+        match[2]!,
+        { href: match[1]!.replaceAll('&amp;', '&'), back: decodeURIComponent(match[3]!) },
+      ],
+    ),
+  );
+
+const text = (html: string) => html.replaceAll('<!-- -->', '');
+
 describe('server rendering', () => {
   it('renders a list page with its cards, meta and the data to hydrate', async () => {
     const page = await render('/page/1');
+    const t = translatorFor('uz-Latn').t;
     expect(page.status).toBe(200);
+    expect(page.locale).toBe('uz-Latn');
     expect(page.html).toContain('Ob-havo ilovasi');
-    expect(page.html).toContain('59 sekund avval');
+    expect(page.html).toContain(relativeTime('uz-Latn', summary.date, RENDERED_AT));
+    expect(text(page.html)).toContain(t('card.likes', { count: 3 }));
     expect(page.head).toContain('<link rel="canonical" href="https://portfolio.uz/page/1">');
     expect(meta(page.head, 'og:image')).toBe('https://portfolio.uz/og/site.png');
     expect(meta(page.head, 'og:locale')).toBe('uz_UZ');
     expect(meta(page.head, 'twitter:card')).toBe('summary_large_image');
     expect(page.head).toContain('type="application/atom+xml"');
     expect(page.head).not.toContain('noindex');
-    const state = JSON.parse(page.state) as { renderTime: number; queries: { queries: unknown[] } };
+    const state = JSON.parse(page.state) as {
+      renderTime: number;
+      locale: string;
+      queries: { queries: unknown[] };
+    };
     expect(state.renderTime).toBe(RENDERED_AT);
+    expect(state.locale).toBe('uz-Latn');
     expect(state.queries.queries.length).toBeGreaterThanOrEqual(3);
+    // The list is in the first chunk: only the language's messages are preloaded.
+    expect(page.modules).toEqual([messagesModule('uz-Latn')]);
   });
 
   it('renders a portfolio with a plain-text description, its preview card and CreativeWork data', async () => {
@@ -144,52 +189,60 @@ describe('server rendering', () => {
       '@type': 'CreativeWork',
       name: 'Ob-havo ilovasi',
       keywords: 'React, TypeScript',
+      inLanguage: 'uz-Latn',
       author: { '@type': 'Person', name: 'Aziza Karimova', url: 'https://portfolio.uz/profile/aziza_dev' },
       url: `https://portfolio.uz/portfolio/${summary.linktitle}`,
     });
     // The description's Markdown is never raw HTML in the page.
     expect(page.html).not.toContain('<script>alert(1)</script>');
     // Sharing to Telegram: the page's public address and its title.
-    const share = /<a href="(https:\/\/t\.me\/share\/url\?[^"]+)"[^>]*>.*?Telegramda ulashish<\/a>/.exec(
-      page.html,
-    );
+    const share = new RegExp(
+      `<a href="(https://t\\.me/share/url\\?[^"]+)"[^>]*>.*?${translatorFor('uz-Latn').t('share.telegram')}</a>`,
+    ).exec(page.html);
     const shared = new URL(share![1]!.replaceAll('&amp;', '&'));
     expect(shared.searchParams.get('url')).toBe(`https://portfolio.uz/portfolio/${summary.linktitle}`);
     expect(shared.searchParams.get('text')).toBe('Ob-havo ilovasi');
-    expect(page.modules).toEqual(['src/app/routes/portfolio.tsx']);
+    expect(page.modules).toEqual(['src/app/routes/portfolio.tsx', messagesModule('uz-Latn')]);
   });
 
   it('renders the site’s own words in the reader’s script and what people wrote as they wrote it', async () => {
+    const cyrillicWords = translatorFor('uz-Cyrl').t;
+    const latinWords = translatorFor('uz-Latn').t;
     // Two renders at once, one in each script, each keep their own.
     const [cyrillic, latin] = await Promise.all([
-      render(`/portfolio/${summary.linktitle}`, 'cyrl'),
-      render(`/portfolio/${summary.linktitle}`, 'latn'),
+      render(`/portfolio/${summary.linktitle}`, { script: 'cyrl' }),
+      render(`/portfolio/${summary.linktitle}`, { script: 'latn' }),
     ]);
-    expect(cyrillic.html).toContain('Кириш');
-    expect(cyrillic.html).not.toContain('>Kirish<');
-    expect(latin.html).toContain('Kirish');
-    expect(latin.html).not.toContain('Кириш');
+    expect(cyrillic.locale).toBe('uz-Cyrl');
+    expect(cyrillic.html).toContain(`>${cyrillicWords('nav.login')}<`);
+    expect(cyrillic.html).not.toContain(`>${latinWords('nav.login')}<`);
+    expect(latin.html).toContain(`>${latinWords('nav.login')}<`);
+    expect(latin.html).not.toContain(`>${cyrillicWords('nav.login')}<`);
+    expect(cyrillicWords('nav.login')).toBe('Кириш');
     // The title, the author's name and the description are the author's.
     expect(cyrillic.head).toContain('<title>Ob-havo ilovasi | Portfolio Master</title>');
     expect(cyrillic.html).toContain('Ob-havo ilovasi');
     expect(cyrillic.html).toContain('Aziza');
     expect(cyrillic.html).toContain('prognoz');
-    // A text made with a name keeps the name (the list's feed title: "{name} — yangi portfoliolar").
-    const list = await render('/page/1', 'cyrl');
-    expect(list.html).toContain('Портфолио');
-    const profile = await render(`/profile/${user.username}`, 'cyrl');
-    expect(profile.head).toContain('Aziza Karimova — профил | Portfolio Master');
-    expect(profile.head).toContain('Aziza Karimova — янги портфолиолар');
+    // A text made with a name keeps the name (a feed's title: "{name} — yangi portfoliolar").
+    const profile = await render(`/profile/${user.username}`, { script: 'cyrl' });
+    expect(profile.head).toContain(
+      `${cyrillicWords('user.profileTitle', { name: 'Aziza Karimova' })} | Portfolio Master`,
+    );
+    expect(profile.head).toContain(cyrillicWords('feeds.author', { name: 'Aziza Karimova' }));
+    expect(cyrillicWords('feeds.author', { name: 'Aziza Karimova' })).toBe(
+      'Aziza Karimova — янги портфолиолар',
+    );
   });
 
-  it('keeps each render’s script, site and data apart when renders interleave across awaits', async () => {
-    // The Cyrillic render waits for its API answer until the Latin one has finished.
+  it('keeps each render’s language, site and data apart when renders interleave across awaits', async () => {
+    // The Russian render waits for its API answer until the Latin one has finished.
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
-    const renderWith = (url: string, script: Script, publicUrl: string, wait?: Promise<void>) =>
+    const renderWith = (url: string, publicUrl: string, wait?: Promise<void>) =>
       renderer.render({
         url,
-        script,
+        script: 'latn',
         publicUrl,
         now: RENDERED_AT,
         fetch: async (apiUrl) => {
@@ -197,18 +250,20 @@ describe('server rendering', () => {
           return fakeApi(apiUrl);
         },
       });
-    const first = renderWith(`/portfolio/${summary.linktitle}`, 'cyrl', 'https://birinchi.uz', held);
-    const second = await renderWith(`/profile/${user.username}`, 'latn', 'https://ikkinchi.uz');
+    const first = renderWith(`/ru/portfolio/${summary.linktitle}`, 'https://birinchi.uz', held);
+    const second = await renderWith(`/profile/${user.username}`, 'https://ikkinchi.uz');
     answer();
-    const [cyrillic, latin] = [await first, second];
-    if (cyrillic.kind !== 'page' || latin.kind !== 'page') throw new Error('expected two pages');
-    expect(cyrillic.html).toContain('Кириш');
-    expect(cyrillic.html).not.toContain('>Kirish<');
-    expect(cyrillic.html).toContain('Ob-havo ilovasi');
-    expect(cyrillic.html).toContain(encodeURIComponent('https://birinchi.uz/portfolio/'));
-    expect(cyrillic.head).toContain('<link rel="canonical" href="https://birinchi.uz/portfolio/');
-    expect(latin.html).toContain('Kirish');
-    expect(latin.html).not.toContain('Кириш');
+    const [russian, latin] = [await first, second];
+    if (russian.kind !== 'page' || latin.kind !== 'page') throw new Error('expected two pages');
+    const ru = translatorFor('ru').t;
+    const uz = translatorFor('uz-Latn').t;
+    expect(russian.html).toContain(`>${ru('nav.login')}<`);
+    expect(russian.html).not.toContain(`>${uz('nav.login')}<`);
+    expect(russian.html).toContain('Ob-havo ilovasi');
+    expect(russian.html).toContain(encodeURIComponent('https://birinchi.uz/ru/portfolio/'));
+    expect(russian.head).toContain('<link rel="canonical" href="https://birinchi.uz/ru/portfolio/');
+    expect(latin.html).toContain(`>${uz('nav.login')}<`);
+    expect(latin.html).not.toContain(`>${ru('nav.login')}<`);
     expect(latin.html).toContain(encodeURIComponent('https://ikkinchi.uz/profile/aziza_dev'));
     expect(latin.head).toContain('<title>Aziza Karimova — profil | Portfolio Master</title>');
     expect(latin.head).toContain('<link rel="canonical" href="https://ikkinchi.uz/profile/aziza_dev">');
@@ -235,29 +290,152 @@ describe('server rendering', () => {
     ['a page past the last', '/page/2'],
     ['a malformed page number', '/page/02'],
     ['page zero', '/page/0'],
-  ])('answers %s with 404, the 404 page and noindex', async (_label, url) => {
+    ['an unknown address in English', '/en/nima-bu'],
+    ['a prefix that is no language', '/rus/page/1'],
+  ])('answers %s with 404, the 404 page, noindex and no alternates', async (_label, url) => {
     const page = await render(url);
     expect(page.status).toBe(404);
     expect(page.head).toContain('<meta name="robots" content="noindex">');
-    expect(page.html).toMatch(/topilmadi/);
+    expect(page.head).not.toContain('hreflang');
+    const words = translatorFor(page.locale as Locale).t;
+    expect(page.html).toMatch(
+      new RegExp(
+        `${words('notFound.title')}|${words('portfolio.notFoundTitle')}|${words('user.notFoundTitle')}`,
+      ),
+    );
   });
 
-  it('sends / to the first page', async () => {
+  it.each([
+    ['/', '/page/1'],
+    ['/ru', '/ru/page/1'],
+    ['/ru/', '/ru/page/1'],
+    ['/uz-Cyrl/', '/uz-Cyrl/page/1'],
+  ])('sends %s to the first page in its language', async (url, location) => {
     const result = await renderer.render({
-      url: '/',
+      url,
       script: 'latn',
       publicUrl: '',
       now: 0,
-      fetch: async (url) => fakeApi(url),
+      fetch: async (apiUrl) => fakeApi(apiUrl),
     });
-    expect(result).toEqual({ kind: 'redirect', status: 302, location: '/page/1' });
+    expect(result).toEqual({ kind: 'redirect', status: 302, location });
   });
 
   it('gives private pages a title and keeps them out of search engines', async () => {
     const page = await render('/create');
     expect(page.status).toBe(200);
-    expect(page.head).toContain('<title>Portfolio joylash | Portfolio Master</title>');
+    expect(page.head).toContain(
+      `<title>${translatorFor('uz-Latn').t('portfolioForm.createTitle')} | Portfolio Master</title>`,
+    );
     expect(page.head).toContain('noindex');
+    expect(page.head).not.toContain('hreflang');
+    const english = await render('/en/create');
+    expect(english.head).toContain(
+      `<title>${translatorFor('en').t('portfolioForm.createTitle')} | Portfolio Master</title>`,
+    );
+  });
+
+  it('takes the language the server names over the address’s and the script', async () => {
+    expect((await render('/page/1', { script: 'cyrl', locale: 'en' })).locale).toBe('en');
+    expect((await render('/ru/page/1', { script: 'cyrl' })).locale).toBe('ru');
+    expect((await render('/page/1', { script: 'cyrl' })).locale).toBe('uz-Cyrl');
+    // The address keeps its own prefix on its links: a Cyrillic page chosen by the script cookie stays
+    // at the unprefixed addresses the server answers today.
+    expect((await render('/page/1', { script: 'cyrl' })).html).toContain('href="/create"');
+  });
+});
+
+/** Every public page, by its path in the app. */
+const PUBLIC_PAGES = [
+  ['the list', '/page/1'],
+  ['a portfolio', `/portfolio/${summary.linktitle}`],
+  ['a profile', '/profile/aziza_dev'],
+  ['about', '/about'],
+  ['a technology', '/page/1?filter=React'],
+  ['the 404', '/nima-bu'],
+] as const;
+
+describe('in four languages', () => {
+  it.each(PUBLIC_PAGES)('renders %s in each language, named by its own head', async (_label, path) => {
+    const pages = await Promise.all(LOCALES.map((locale) => render(localizePath(locale, path))));
+    pages.forEach((page, index) => {
+      const locale = LOCALES[index]!;
+      const words = translatorFor(locale).t;
+      expect(page.locale).toBe(locale);
+      expect(page.html).toContain(`>${words('nav.about')}<`);
+      expect(page.modules).toContain(messagesModule(locale));
+      expect(meta(page.head, 'og:locale')).toBe(LOCALE_INFO[locale].ogLocale);
+      // The other languages' Open Graph locales, each once and never the page's own.
+      const others = metas(page.head, 'og:locale:alternate');
+      expect(others).not.toContain(LOCALE_INFO[locale].ogLocale);
+      expect(new Set(others).size).toBe(others.length);
+      expect(others.length).toBe(new Set(LOCALES.map((other) => LOCALE_INFO[other].ogLocale)).size - 1);
+    });
+    // Each language's page is a page of its own.
+    expect(new Set(pages.map((page) => page.html)).size).toBe(LOCALES.length);
+  });
+
+  it.each(PUBLIC_PAGES.filter(([label]) => label !== 'the 404'))(
+    'names %s in all four languages and x-default, the same from each',
+    async (_label, path) => {
+      const pages = await Promise.all(LOCALES.map((locale) => render(localizePath(locale, path))));
+      const sets = pages.map((page) => alternates(page.head));
+      for (const [index, set] of sets.entries()) {
+        const locale = LOCALES[index]!;
+        expect(Object.keys(set).sort()).toEqual(
+          [...LOCALES.map((l) => LOCALE_INFO[l].tag), 'x-default'].sort(),
+        );
+        for (const other of LOCALES) {
+          expect(set[LOCALE_INFO[other].tag]).toBe(`https://portfolio.uz${localizePath(other, path)}`);
+        }
+        expect(set['x-default']).toBe(set['uz-Latn']);
+        // Canonical is the page in its own language.
+        expect(canonicalOf(pages[index]!.head)).toBe(set[LOCALE_INFO[locale].tag]);
+        expect(meta(pages[index]!.head, 'og:url')?.replaceAll('&amp;', '&')).toBe(
+          set[LOCALE_INFO[locale].tag],
+        );
+        expect(set).toEqual(sets[0]);
+      }
+    },
+  );
+
+  it.each(PUBLIC_PAGES)(
+    'points the switch on %s at the same page in each other language',
+    async (_label, path) => {
+      for (const locale of LOCALES) {
+        const page = await render(localizePath(locale, path));
+        const links = switchLinks(page.html);
+        expect(Object.keys(links).sort()).toEqual([...LOCALES].sort());
+        const set = alternates(page.head);
+        for (const other of LOCALES) {
+          // The same page, without the prefix: the server puts the chosen language's before it.
+          expect(links[other]!.back).toBe(path);
+          expect(links[other]!.href).toBe(`/api/locale/${other}?back=${encodeURIComponent(path)}`);
+          if (Object.keys(set).length > 0) {
+            expect(set[LOCALE_INFO[other].tag]).toBe(
+              `https://portfolio.uz${localizePath(other, links[other]!.back)}`,
+            );
+          }
+        }
+        // The page's own language is marked as the current one.
+        expect(page.html).toMatch(
+          new RegExp(`<a href="/api/locale/${locale}\\?[^"]*"[^>]*aria-current="true"`),
+        );
+        expect(
+          page.html.match(/aria-current="true"[^>]*>(O‘zbekcha|Ўзбекча|Русский|English)</g),
+        ).toHaveLength(2);
+      }
+    },
+  );
+
+  it.each(PUBLIC_PAGES)('keeps the links of %s in Russian under /ru/', async (_label, path) => {
+    const page = await render(localizePath('ru', path));
+    const internal = [...page.html.matchAll(/ (?:href|action)="(\/[^"]*)"/g)]
+      .map((match) => match[1]!)
+      // The switch and pictures are the server's, not pages.
+      .filter((href) => !href.startsWith('/api/') && !href.startsWith('/image/'));
+    expect(internal.length).toBeGreaterThan(5);
+    for (const href of internal) expect(href).toMatch(/^\/ru\//);
   });
 });
 
@@ -273,19 +451,20 @@ describe('hydration of the server HTML', () => {
     vi.useRealTimers();
   });
 
-  it.each([
-    ['/page/1', 'latn'],
-    [`/portfolio/${summary.linktitle}`, 'latn'],
-    ['/profile/aziza_dev', 'latn'],
-    ['/about', 'latn'],
-    ['/nima-bu', 'latn'],
-    ['/page/1', 'cyrl'],
-    [`/portfolio/${summary.linktitle}`, 'cyrl'],
-  ] as const)(
-    'hydrates %s in script %s a minute later with no warning and no request',
+  const cases = [
+    ...LOCALES.flatMap((locale) =>
+      PUBLIC_PAGES.map(([, path]) => [localizePath(locale, path), 'latn'] as const),
+    ),
+    // Cyrillic chosen by the script cookie, at the unprefixed address.
+    ['/page/1', 'cyrl'] as const,
+    [`/portfolio/${summary.linktitle}`, 'cyrl'] as const,
+  ];
+
+  it.each(cases)(
+    'hydrates %s (script %s) a minute later with no warning and no request',
     async (url, script) => {
-      const page = await render(url, script);
-      document.documentElement.lang = script === 'cyrl' ? 'uz-Cyrl' : 'uz-Latn';
+      const page = await render(url, { script });
+      document.documentElement.lang = LOCALE_INFO[page.locale as Locale].tag;
       window.history.replaceState(null, '', url);
       document.body.innerHTML = `<div id="root">${page.html}</div>`;
       const root = document.getElementById('root')!;
@@ -307,12 +486,19 @@ describe('hydration of the server HTML', () => {
       const calls = fetch.mock.calls as unknown as [string, RequestInit][];
       expect(calls.filter(([, init]) => init.method !== 'POST')).toEqual([]);
       expect(calls.map(([path]) => path)).toEqual(
-        url.startsWith('/portfolio/') ? [`/api/portfolio/${summary._id}/view`] : [],
+        url.includes('/portfolio/') ? [`/api/portfolio/${summary._id}/view`] : [],
       );
       expect(before.length).toBeGreaterThan(0);
-      if (url === '/page/1') {
-        // After hydration the page follows the browser's clock, in the page's script.
-        expect(root.textContent).toContain(script === 'cyrl' ? '1 минут аввал' : '1 minut avval');
+      // The page speaks its language after hydration too.
+      expect(root.textContent).toContain(translatorFor(page.locale as Locale).t('nav.about'));
+      if (url.endsWith('/page/1')) {
+        // After hydration the page follows the browser's clock, in the page's language.
+        expect(root.textContent).toContain(
+          relativeTime(page.locale as Locale, summary.date, RENDERED_AT + 60_000),
+        );
+        expect(root.textContent).not.toContain(
+          relativeTime(page.locale as Locale, summary.date, RENDERED_AT),
+        );
       }
     },
   );

@@ -1,15 +1,43 @@
 import type { PageRenderer, RenderRequest, RenderResult } from '@portfolio-master/contract';
+import {
+  createTranslator,
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  splitLocalePath,
+  type Locale,
+  type Translator,
+} from '@portfolio-master/i18n';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import type { RouteContext } from './app/route';
 import { matchRoute } from './app/route-table';
+import { loadMessages, messagesModule } from './i18n/messages';
 import { setTransport } from './lib/api-client';
-import { textsIn } from './i18n/uz';
 import { headTags } from './lib/head-tags';
 import type { SiteFacts } from './lib/site-url';
 import { createQueryClient } from './lib/query-client';
-import { createMemoryHistory } from './lib/router';
+import { basenameOf, createMemoryHistory, stripBasename, withBasename } from './lib/router';
 import { writeServerState } from './lib/server-state';
+
+// Every language, loaded once as the server starts. A translator holds nothing of a request: one per
+// language serves every render.
+const translators = Object.fromEntries(
+  await Promise.all(
+    LOCALES.map(async (locale) => [locale, createTranslator(locale, await loadMessages(locale))] as const),
+  ),
+) as Record<Locale, Translator>;
+
+/**
+ * The page's language: the one the server names, else the address's prefix, else (an unprefixed
+ * address) the reader's script, as before there were languages.
+ */
+function localeOf(request: RenderRequest, pathname: string): Locale {
+  if (isLocale(request.locale)) return request.locale;
+  const { locale } = splitLocalePath(pathname);
+  if (locale !== DEFAULT_LOCALE) return locale;
+  return request.script === 'cyrl' ? 'uz-Cyrl' : 'uz-Latn';
+}
 
 /**
  * A page as a visitor first sees it: the route's data is loaded through the same query options its
@@ -21,8 +49,13 @@ async function render(request: RenderRequest): Promise<RenderResult> {
   setTransport(queryClient, request.fetch);
   const history = createMemoryHistory(request.url);
   const { pathname, search } = history.location;
-  const match = matchRoute(pathname);
-  if (match.route.redirect) return { kind: 'redirect', status: 302, location: match.route.redirect };
+  const basename = basenameOf(pathname);
+  const locale = localeOf(request, pathname);
+  const translator = translators[locale];
+  const match = matchRoute(stripBasename(basename, pathname));
+  if (match.route.redirect) {
+    return { kind: 'redirect', status: 302, location: withBasename(basename, match.route.redirect) };
+  }
 
   const context: RouteContext = {
     params: match.params,
@@ -44,19 +77,20 @@ async function render(request: RenderRequest): Promise<RenderResult> {
       history={history}
       queryClient={queryClient}
       renderTime={request.now}
-      script={request.script}
+      translator={translator}
       site={site}
     />,
   );
-  const uz = textsIn(request.script);
-  const head = match.route.page.read().head({ ...context, uz });
+  const head = match.route.page.read().head({ ...context, t: translator.t });
   return {
     kind: 'page',
     status,
-    head: headTags(uz, head, request.publicUrl, status),
+    locale,
+    head: headTags({ t: translator.t, locale, head, publicUrl: request.publicUrl, status }),
     html,
-    state: writeServerState(queryClient, request.now, site),
-    modules: match.route.chunk ? [match.route.chunk] : [],
+    state: writeServerState(queryClient, request.now, site, locale),
+    // The page's chunk and its language's messages, both awaited before the browser hydrates.
+    modules: [...(match.route.chunk ? [match.route.chunk] : []), messagesModule(locale)],
     shared: status === 200 && !head.noindex,
   };
 }

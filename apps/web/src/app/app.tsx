@@ -1,21 +1,20 @@
-import type { Script } from '@portfolio-master/contract/script';
+import type { Translator } from '@portfolio-master/i18n';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RenderTimeProvider } from '../lib/now';
-import { Router, type History } from '../lib/router';
+import { basenameOf, Router, type History } from '../lib/router';
 import { SiteFactsProvider, type SiteFacts } from '../lib/site-url';
-import { ScriptProvider } from '../i18n/script';
-import { useTexts } from '../i18n/uz';
+import { TranslatorProvider, useT } from '../i18n/translator';
 import { Layout } from './layout';
 
 function AppCrash() {
-  const uz = useTexts();
+  const t = useT();
   return (
     <main className="container page crash">
-      <h1>{uz.errors.somethingWrong}</h1>
+      <h1>{t('errors.somethingWrong')}</h1>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        {uz.errors.reload}
+        {t('errors.reload')}
       </button>
     </main>
   );
@@ -26,8 +25,8 @@ export interface AppProps {
   queryClient: QueryClient;
   /** The moment relative dates are measured from while the server's HTML is hydrated. */
   renderTime: number;
-  /** The script the page is written in (the server's choice for this reader). */
-  script: Script;
+  /** The page's language (the server's choice for this address and reader). */
+  translator: Translator;
   site: SiteFacts;
 }
 
@@ -39,21 +38,23 @@ function useHydratedMark() {
 }
 
 /** The whole app, the same on the server and in the browser; the outermost boundary catches what the routes' cannot. */
-export function App({ history, queryClient, renderTime, script, site }: AppProps) {
+export function App({ history, queryClient, renderTime, translator, site }: AppProps) {
   useHydratedMark();
+  // The address's language prefix stays on every link: a page never changes language by itself.
+  const [basename] = useState(() => basenameOf(history.location.pathname));
   return (
-    <ScriptProvider value={script}>
+    <TranslatorProvider value={translator}>
       <SiteFactsProvider value={site}>
         <ErrorBoundary fallback={() => <AppCrash />}>
           <QueryClientProvider client={queryClient}>
             <RenderTimeProvider value={renderTime}>
-              <Router history={history}>
+              <Router history={history} basename={basename}>
                 <Layout />
               </Router>
             </RenderTimeProvider>
           </QueryClientProvider>
         </ErrorBoundary>
       </SiteFactsProvider>
-    </ScriptProvider>
+    </TranslatorProvider>
   );
 }

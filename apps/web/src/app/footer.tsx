@@ -9,7 +9,7 @@ import {
   VkIcon,
 } from '../components/icons';
 import { config } from '../lib/config';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 
 const socials = [
   { name: 'VK', href: config.social.vk, Icon: VkIcon },
@@ -20,32 +20,32 @@ const socials = [
 ];
 
 export function Footer() {
-  const uz = useTexts();
+  const t = useT();
   return (
     <footer className="footer">
       <div className="container footer__grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="footer__heading">
-            {uz.footer.aboutTitle}
+            {t('footer.aboutTitle')}
           </h2>
-          <p className="footer__blurb">{uz.footer.aboutBlurb}</p>
+          <p className="footer__blurb">{t('site.description')}</p>
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="footer__heading">
-            {uz.footer.contact}
+            {t('footer.contact')}
           </h2>
           <ul className="footer__list">
             <li>
               <a href={`mailto:${config.contactEmail}`}>
                 <MailIcon />
-                <span className="visually-hidden">{uz.footer.email}: </span>
+                <span className="visually-hidden">{t('footer.email')}: </span>
                 {config.contactEmail}
               </a>
             </li>
             <li>
               <a href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}>
                 <PhoneIcon />
-                <span className="visually-hidden">{uz.footer.phone}: </span>
+                <span className="visually-hidden">{t('footer.phone')}: </span>
                 {config.contactPhone}
               </a>
             </li>
@@ -53,26 +53,26 @@ export function Footer() {
         </section>
         <nav aria-labelledby="footer-menu">
           <h2 id="footer-menu" className="footer__heading">
-            {uz.footer.menu}
+            {t('footer.menu')}
           </h2>
           <ul className="footer__list">
             <li>
-              <Link to="/page/1">{uz.nav.home}</Link>
+              <Link to="/page/1">{t('nav.home')}</Link>
             </li>
             <li>
-              <Link to="/create">{uz.nav.create}</Link>
+              <Link to="/create">{t('nav.create')}</Link>
             </li>
             <li>
-              <Link to="/auth/register">{uz.nav.register}</Link>
+              <Link to="/auth/register">{t('nav.register')}</Link>
             </li>
             <li>
-              <Link to="/about">{uz.nav.about}</Link>
+              <Link to="/about">{t('nav.about')}</Link>
             </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="footer__heading">
-            {uz.footer.social}
+            {t('footer.social')}
           </h2>
           <ul className="footer__social">
             {socials.map(({ name, href, Icon }) => (
@@ -91,7 +91,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="footer__copyright">{uz.footer.copyright(new Date().getFullYear())}</p>
+      <p className="footer__copyright">{t('site.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

@@ -11,7 +11,7 @@ import {
   useNavigationPending,
   type Location,
 } from '../lib/router';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteError } from './route-error';
@@ -23,9 +23,9 @@ import { matchRoute, type RouteMatch } from './route-table';
 function useDocumentTitle(head: Page['head'], params: Record<string, string>, location: Location) {
   const client = useQueryClient();
   const token = useToken();
-  const uz = useTexts();
+  const t = useT();
   const compute = () =>
-    head({ params, search: new URLSearchParams(location.search), client, token, uz }).title;
+    head({ params, search: new URLSearchParams(location.search), client, token, t }).title;
   const title = useSyncExternalStore((notify) => client.getQueryCache().subscribe(notify), compute, compute);
   useEffect(() => {
     document.title = title;
@@ -65,7 +65,7 @@ function Redirect({ to }: { to: string }) {
 }
 
 export function Layout() {
-  const uz = useTexts();
+  const t = useT();
   const location = useLocation();
   const pending = useNavigationPending();
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
@@ -73,9 +73,11 @@ export function Layout() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        {uz.skipToContent}
+        {t('site.skipToContent')}
       </a>
-      {pending ? <div className="route-progress" role="progressbar" aria-label={uz.status.loading} /> : null}
+      {pending ? (
+        <div className="route-progress" role="progressbar" aria-label={t('status.loading')} />
+      ) : null}
       <ErrorBoundary resetKey={location.pathname}>
         <Navbar />
       </ErrorBoundary>

@@ -5,8 +5,8 @@ import { CloseIcon, MenuIcon, PlusIcon, ShieldIcon } from '../components/icons';
 import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
-import { useTexts } from '../i18n/uz';
-import { ScriptSwitch } from './script-switch';
+import { useT } from '../i18n/translator';
+import { LanguageMenu, LanguageSwitch } from './language-switch';
 
 function Logo() {
   return (
@@ -29,7 +29,7 @@ function Logo() {
 }
 
 export function Navbar() {
-  const uz = useTexts();
+  const t = useT();
   const { isSignedIn, user } = useAuth();
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -58,37 +58,37 @@ export function Navbar() {
     <>
       <NavLink to="/create" className="nav__link nav__link--cta">
         <PlusIcon />
-        {uz.nav.create}
+        {t('nav.create')}
       </NavLink>
       {isSignedIn ? (
         <>
           <NavLink to="/following" className="nav__link">
-            {uz.nav.following}
+            {t('nav.following')}
           </NavLink>
           <NavLink to="/saved" className="nav__link">
-            {uz.nav.saved}
+            {t('nav.saved')}
           </NavLink>
           {user?.isAdmin ? (
-            <NavLink to="/admin" className="nav__link nav__link--admin" title={uz.nav.moderation}>
+            <NavLink to="/admin" className="nav__link nav__link--admin" title={t('nav.moderation')}>
               <ShieldIcon />
-              <span className="nav__label">{uz.nav.moderation}</span>
+              <span className="nav__label">{t('nav.moderation')}</span>
             </NavLink>
           ) : null}
           <NavLink to="/profile" end className="nav__link nav__profile">
             {user ? <Avatar user={user} size={28} decorative /> : null}
-            {uz.nav.profile}
+            {t('nav.profile')}
           </NavLink>
           <button type="button" className="nav__link nav__button" onClick={() => void logout()}>
-            {uz.nav.logout}
+            {t('nav.logout')}
           </button>
         </>
       ) : (
         <>
           <NavLink to="/auth/login" className="nav__link">
-            {uz.nav.login}
+            {t('nav.login')}
           </NavLink>
           <NavLink to="/auth/register/emailverification" className="nav__link">
-            {uz.nav.register}
+            {t('nav.register')}
           </NavLink>
         </>
       )}
@@ -100,10 +100,10 @@ export function Navbar() {
       <header className="navbar">
         <div className="container navbar__inner">
           <Logo />
-          <nav className="nav nav--wide" aria-label={uz.nav.mainMenu}>
+          <nav className="nav nav--wide" aria-label={t('nav.mainMenu')}>
             {links}
           </nav>
-          <ScriptSwitch className="script-switch--wide" />
+          <LanguageMenu className="language-menu--wide" />
           {isSignedIn ? <NotificationBell /> : null}
           <button
             type="button"
@@ -111,7 +111,7 @@ export function Navbar() {
             className="icon-button nav__toggle"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? uz.nav.closeMenu : uz.nav.openMenu}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <CloseIcon /> : <MenuIcon />}
@@ -123,7 +123,7 @@ export function Navbar() {
         <nav
           id={menuId}
           className="drawer__panel"
-          aria-label={uz.nav.mainMenu}
+          aria-label={t('nav.mainMenu')}
           onClick={(event) => event.stopPropagation()}
           inert={!open}
         >
@@ -133,7 +133,7 @@ export function Navbar() {
               ref={closeButton}
               type="button"
               className="icon-button"
-              aria-label={uz.nav.closeMenu}
+              aria-label={t('nav.closeMenu')}
               onClick={() => setOpen(false)}
             >
               <CloseIcon />
@@ -141,9 +141,9 @@ export function Navbar() {
           </div>
           {links}
           <NavLink to="/about" className="nav__link">
-            {uz.nav.about}
+            {t('nav.about')}
           </NavLink>
-          <ScriptSwitch className="script-switch--drawer" />
+          <LanguageSwitch className="language-switch--drawer" />
         </nav>
       </div>
     </>

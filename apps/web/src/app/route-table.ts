@@ -20,7 +20,7 @@ const lazy = (load: () => Promise<{ page: Page }>) => lazyPage(() => load().then
 export const routes: PageRoute[] = [
   {
     path: '/',
-    page: eagerPage<Page>({ Component: () => null, head: ({ uz }) => notFoundHead(uz) }),
+    page: eagerPage<Page>({ Component: () => null, head: ({ t }) => notFoundHead(t) }),
     redirect: '/page/1',
   },
   { path: '/page/:page', page: eagerPage(listPage), load: loadList },
@@ -104,7 +104,7 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** The route for a pathname (raw, as in the address bar), or the 404 route. */
+/** The route for the app's path (raw, as in the address bar, without its language prefix), or the 404 route. */
 export function matchRoute(pathname: string): RouteMatch {
   for (const route of routes) {
     const params = matchPath(route.path, pathname);
@@ -118,6 +118,7 @@ export function matchRoute(pathname: string): RouteMatch {
  * queries, where the page shows them). Resolves when the chunk is in.
  */
 export function preloadRoute(
+  /** The app's path, without the address's language prefix. */
   location: { pathname: string; search: string },
   client: QueryClient,
   token: string | null,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { Texts } from '../i18n/uz';
+import type { Translate } from '../i18n/translator';
 import type { PageHead } from '../lib/head';
 import type { LazyPage } from '../lib/lazy-page';
 
@@ -13,9 +13,9 @@ export interface RouteContext {
   token: string | null;
 }
 
-/** What a head sees: the route's context and the texts in the reader's script. */
+/** What a head sees: the route's context and the page's language. */
 export interface HeadContext extends RouteContext {
-  uz: Texts;
+  t: Translate;
 }
 
 export type LoadResult = 'ok' | 'not-found';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { registerServiceWorker } from '../lib/service-worker';
 
 /**
@@ -8,15 +8,15 @@ import { registerServiceWorker } from '../lib/service-worker';
  * before that, so the server's HTML and the first render agree.
  */
 export function UpdatePrompt() {
-  const uz = useTexts();
+  const t = useT();
   const [apply, setApply] = useState<(() => void) | null>(null);
   useEffect(() => registerServiceWorker((update) => setApply(() => update)), []);
   if (!apply) return null;
   return (
     <div className="update-prompt" role="status">
-      <span>{uz.offline.newVersion}</span>
+      <span>{t('offline.newVersion')}</span>
       <button type="button" className="button button--primary" onClick={apply}>
-        {uz.offline.update}
+        {t('offline.update')}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { AuthorRef } from '@portfolio-master/contract';
 import { fullName, hueOf, initials } from '@portfolio-master/contract/display';
 import { imageUrl } from '../lib/image-url';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { ShieldIcon } from './icons';
 
 type Person = Pick<AuthorRef, 'username' | 'firstname' | 'lastname' | 'image'>;
@@ -18,9 +18,9 @@ export function Avatar({
   size: number;
   decorative?: boolean;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const name = fullName(user);
-  const alt = decorative ? '' : uz.user.avatarAlt(name);
+  const alt = decorative ? '' : t('user.avatarAlt', { name });
   if (user.image) {
     const small = size <= 32 ? 64 : 128;
     return (
@@ -55,10 +55,10 @@ export function Avatar({
 
 /** The mark next to an admin's name. */
 export function AdminBadge() {
-  const uz = useTexts();
+  const t = useT();
   return (
     <span className="admin-badge">
-      <ShieldIcon title={uz.admin} />
+      <ShieldIcon title={t('user.isAdmin')} />
     </span>
   );
 }

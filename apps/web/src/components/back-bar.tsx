@@ -1,10 +1,10 @@
 import { useLocation, useNavigate } from '../lib/router';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { ArrowLeftIcon } from './icons';
 
 /** A back arrow to the previous page; a visitor who arrived here directly goes to the list. */
 export function BackBar({ title }: { title?: string }) {
-  const uz = useTexts();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   return (
@@ -15,7 +15,7 @@ export function BackBar({ title }: { title?: string }) {
         onClick={() => (location.key !== 'default' ? navigate(-1) : navigate('/page/1'))}
       >
         <ArrowLeftIcon />
-        <span>{uz.back}</span>
+        <span>{t('nav.back')}</span>
       </button>
       {title ? <span className="back-bar__title">{title}</span> : null}
     </div>

@@ -1,3 +1,6 @@
+import { useLocale } from '../i18n/translator';
+import { formatNumber } from '../lib/format';
+
 export interface Bar {
   /** The row's first cell in the table, and the bar's key. */
   label: string;
@@ -27,6 +30,7 @@ export function BarChart({
   columns: [string, string];
   className?: string;
 }) {
+  const locale = useLocale();
   const highest = Math.max(1, ...bars.map((bar) => bar.value));
   const step = WIDTH / Math.max(1, bars.length);
   return (
@@ -69,7 +73,7 @@ export function BarChart({
             {bars.map((bar) => (
               <tr key={bar.label}>
                 <td>{bar.label}</td>
-                <td>{bar.value}</td>
+                <td>{formatNumber(locale, bar.value)}</td>
               </tr>
             ))}
           </tbody>

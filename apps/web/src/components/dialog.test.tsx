@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog';
+import { render } from '../test/render';
 
 describe('Dialog', () => {
   it('is closed without a message', () => {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { CloseIcon } from './icons';
 import { Spinner } from './spinner';
 
 export interface DialogProps {
   /** The dialog is open while there is a message; the close icon clears it through `onClose`. */
   message: ReactNode | null;
-  /** 'Diqqat!' by default: a question to answer. With another title it is a plain dialog to read. */
+  /** `dialog.title` ("Diqqat!") by default: a question to answer. With another title it is a plain dialog to read. */
   title?: string;
   onClose: () => void;
   onOk?: () => void;
@@ -35,7 +35,7 @@ export function Dialog({
   danger = false,
   formId,
 }: DialogProps) {
-  const uz = useTexts();
+  const t = useT();
   const titleId = useId();
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -87,9 +87,9 @@ export function Dialog({
       >
         <div className="dialog__head">
           <h2 id={titleId} className="dialog__title">
-            {title ?? uz.dialog.title}
+            {title ?? t('dialog.title')}
           </h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={uz.dialog.close}>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('dialog.close')}>
             <CloseIcon />
           </button>
         </div>
@@ -103,7 +103,7 @@ export function Dialog({
             <>
               {onCancel ? (
                 <button type="button" className="button button--ghost" onClick={onCancel}>
-                  {cancelLabel ?? uz.dialog.cancel}
+                  {cancelLabel ?? t('dialog.cancel')}
                 </button>
               ) : null}
               {onOk || formId ? (
@@ -114,7 +114,7 @@ export function Dialog({
                   onClick={formId ? undefined : onOk}
                   data-autofocus
                 >
-                  {okLabel ?? uz.dialog.ok}
+                  {okLabel ?? t('dialog.ok')}
                 </button>
               ) : null}
             </>

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { ErrorView } from './error-view';
 
 interface Props {
@@ -41,8 +41,8 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
-/** A class component cannot read the reader's script; this one can. */
+/** A class component cannot read the page's language from context; this one can. */
 function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const uz = useTexts();
-  return <ErrorView error={error} title={uz.errors.sectionFailed} onRetry={onRetry} compact />;
+  const t = useT();
+  return <ErrorView error={error} title={t('errors.sectionFailed')} onRetry={onRetry} compact />;
 }

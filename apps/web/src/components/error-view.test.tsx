@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { ErrorView } from './error-view';
+import { render } from '../test/render';
 
 describe('ErrorView', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { errorMessage } from '../lib/api-client';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { StatusIndicator } from './status-indicator';
 
-/** The Uzbek message for an error, with a retry button when there is something to retry. */
+/** The message for an error in the page's language, with a retry button when there is something to retry. */
 export function ErrorView({
   error,
   title,
@@ -14,14 +14,14 @@ export function ErrorView({
   onRetry?: () => void;
   compact?: boolean;
 }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <div className={`error-view${compact ? ' error-view--compact' : ''}`}>
       {title ? <p className="error-view__title">{title}</p> : null}
-      <StatusIndicator status="error" message={errorMessage(uz, error)} />
+      <StatusIndicator status="error" message={errorMessage(t, error)} />
       {onRetry ? (
         <button type="button" className="button button--ghost" onClick={onRetry}>
-          {uz.errors.retry}
+          {t('errors.retry')}
         </button>
       ) : null}
     </div>

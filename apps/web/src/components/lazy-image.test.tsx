@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LazyImage } from './lazy-image';
 import { StatusIndicator } from './status-indicator';
+import { render } from '../test/render';
 
 describe('LazyImage', () => {
   afterEach(() => vi.unstubAllGlobals());

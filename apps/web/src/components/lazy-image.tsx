@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 
 export interface LazyImageProps {
   src: string;
@@ -31,7 +31,7 @@ export function LazyImage({
   priority = false,
   style,
 }: LazyImageProps) {
-  const uz = useTexts();
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const image = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(priority);
@@ -73,7 +73,7 @@ export function LazyImage({
     >
       {state === 'loading' ? (
         <span className="lazy-image__spinner spinner" role="status">
-          <span className="visually-hidden">{uz.image.loading}</span>
+          <span className="visually-hidden">{t('image.loading')}</span>
         </span>
       ) : null}
       {visible ? (

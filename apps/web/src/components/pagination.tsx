@@ -1,5 +1,5 @@
 import { Link } from '../lib/router';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 export type PageItem = number | 'gap';
@@ -28,16 +28,16 @@ export interface PaginationProps {
 
 /** Previous/next arrows and numbered links; with no items there is only page 1. */
 export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
-  const uz = useTexts();
+  const t = useT();
   const last = Math.max(1, pageCount);
   const items = pageItems(page, last);
   return (
-    <nav className="pagination" aria-label={uz.pagination.label}>
+    <nav className="pagination" aria-label={t('pagination.label')}>
       {page > 1 ? (
         <Link
           className="pagination__item"
           to={hrefFor(page - 1)}
-          aria-label={uz.pagination.previous}
+          aria-label={t('pagination.previous')}
           rel="prev"
         >
           <ChevronLeftIcon />
@@ -46,7 +46,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
         <span
           className="pagination__item is-disabled"
           aria-disabled="true"
-          aria-label={uz.pagination.previous}
+          aria-label={t('pagination.previous')}
           role="link"
         >
           <ChevronLeftIcon />
@@ -63,21 +63,26 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             to={hrefFor(item)}
             className={`pagination__item${item === page ? ' is-current' : ''}`}
             aria-current={item === page ? 'page' : undefined}
-            aria-label={uz.pagination.page(item)}
+            aria-label={t('pagination.page', { page: item })}
           >
             {item}
           </Link>
         ),
       )}
       {page < last ? (
-        <Link className="pagination__item" to={hrefFor(page + 1)} aria-label={uz.pagination.next} rel="next">
+        <Link
+          className="pagination__item"
+          to={hrefFor(page + 1)}
+          aria-label={t('pagination.next')}
+          rel="next"
+        >
           <ChevronRightIcon />
         </Link>
       ) : (
         <span
           className="pagination__item is-disabled"
           aria-disabled="true"
-          aria-label={uz.pagination.next}
+          aria-label={t('pagination.next')}
           role="link"
         >
           <ChevronRightIcon />

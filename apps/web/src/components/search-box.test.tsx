@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchBox } from './search-box';
+import { renderWithProviders } from '../test/render';
 
 describe('SearchBox', () => {
   afterEach(() => vi.useRealTimers());
@@ -8,7 +9,7 @@ describe('SearchBox', () => {
   it('searches once typing pauses, and clears with the clear icon', () => {
     vi.useFakeTimers();
     const onSearch = vi.fn();
-    render(<SearchBox value="" onSearch={onSearch} delay={300} />);
+    renderWithProviders(<SearchBox value="" onSearch={onSearch} delay={300} />);
     const input = screen.getByPlaceholderText('Kerakli narsani qidiring');
     expect(screen.queryByRole('button', { name: 'Qidiruvni tozalash' })).toBeNull();
     fireEvent.change(input, { target: { value: 're' } });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
+import { useHref } from '../lib/router';
 import { CloseIcon, SearchIcon } from './icons';
 
 export interface SearchBoxProps {
@@ -12,7 +13,8 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchBoxProps) {
-  const uz = useTexts();
+  const t = useT();
+  const action = useHref('/page/1');
   const id = useId();
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);
@@ -47,7 +49,7 @@ export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchB
     <form
       className="search-box"
       role="search"
-      action="/page/1"
+      action={action}
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
@@ -55,7 +57,7 @@ export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchB
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        {uz.search.label}
+        {t('search.label')}
       </label>
       <SearchIcon className="search-box__icon" />
       <input
@@ -65,7 +67,7 @@ export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchB
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={uz.search.placeholder}
+        placeholder={t('search.placeholder')}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={200}
@@ -75,7 +77,7 @@ export function SearchBox({ value, filter = [], onSearch, delay = 400 }: SearchB
         <button
           type="button"
           className="icon-button search-box__clear"
-          aria-label={uz.search.clear}
+          aria-label={t('search.clear')}
           onClick={() => {
             setText('');
             submitNow('');

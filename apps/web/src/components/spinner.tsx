@@ -1,10 +1,10 @@
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 
 export function Spinner({ label, size = 24 }: { label?: string; size?: number }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <span className="spinner" role="status" style={{ width: size, height: size }}>
-      <span className="visually-hidden">{label ?? uz.status.loading}</span>
+      <span className="visually-hidden">{label ?? t('status.loading')}</span>
     </span>
   );
 }

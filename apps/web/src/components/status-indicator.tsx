@@ -1,12 +1,14 @@
-import { useTexts } from '../i18n/uz';
+import { useT } from '../i18n/translator';
 import { CheckIcon, CloseIcon } from './icons';
 
 export type Status = 'pending' | 'success' | 'error';
 
 /** Pending shows a spinner, success a tick, error a cross, each with its message beneath. */
 export function StatusIndicator({ status, message }: { status: Status; message?: string }) {
-  const uz = useTexts();
-  const fallback = { pending: uz.status.loading, success: uz.status.success, error: uz.status.error }[status];
+  const t = useT();
+  const fallback = { pending: t('status.loading'), success: t('status.success'), error: t('status.error') }[
+    status
+  ];
   return (
     <div
       className={`status status--${status}`}

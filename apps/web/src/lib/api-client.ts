@@ -1,6 +1,7 @@
 import type { Problem } from '@portfolio-master/contract';
+import type { MessageKey } from '@portfolio-master/i18n';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Texts } from '../i18n/uz';
+import type { Translate } from '../i18n/translator';
 import { getToken } from './auth-token';
 
 /** How a request reaches the API: `fetch` in the browser; on the server, a call into the same process. */
@@ -50,14 +51,35 @@ export class ApiError extends Error {
   }
 }
 
-/** One Uzbek sentence for any error, for the places that show it. */
-export function errorMessage(uz: Texts, error: unknown): string {
-  if (!(error instanceof ApiError)) return uz.errors.somethingWrong;
-  if (error.kind !== 'HTTP_ERROR') return uz.errors[error.kind];
+const KIND_MESSAGES = {
+  FETCH_ERROR: 'errors.fetch',
+  TIMEOUT_ERROR: 'errors.timeout',
+  PARSING_ERROR: 'errors.parsing',
+} as const satisfies Record<Exclude<ApiErrorKind, 'HTTP_ERROR'>, MessageKey>;
+
+/** What a status means when the server said nothing of its own. */
+const STATUS_MESSAGES: Partial<Record<number, MessageKey>> = {
+  400: 'errors.badRequest',
+  401: 'errors.unauthorized',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+  409: 'errors.conflict',
+  413: 'errors.tooLarge',
+  415: 'errors.unsupportedType',
+  422: 'errors.invalid',
+  429: 'errors.tooManyRequests',
+  500: 'errors.server',
+};
+
+/** One sentence for any error, in the page's language, for the places that show it. */
+export function errorMessage(t: Translate, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('errors.somethingWrong');
+  if (error.kind !== 'HTTP_ERROR') return t(KIND_MESSAGES[error.kind]);
   const detail = error.problem?.detail;
   if (typeof detail === 'string' && detail.trim()) return detail;
   if (typeof error.data === 'string' && error.data.trim() && error.data.length < 300) return error.data;
-  return uz.errors.byStatus[error.status ?? 0] ?? uz.errors.http(error.status ?? 0);
+  const known = STATUS_MESSAGES[error.status ?? 0];
+  return known ? t(known) : t('errors.http', { status: error.status ?? 0 });
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;

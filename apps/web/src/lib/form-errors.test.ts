@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { toFormErrors } from './form-errors';
-import { latin as uz } from '../i18n/uz';
+import { t } from '../test/translators';
 
 const problem = (errors?: Record<string, string[]>) =>
   new ApiError('HTTP_ERROR', 422, {
@@ -15,17 +15,14 @@ const problem = (errors?: Record<string, string[]>) =>
 
 describe('toFormErrors', () => {
   it('puts each message next to its field and points at them from the top', () => {
-    const result = toFormErrors(uz, problem({ title: ['Sarlavha kamida 3 belgi bo‘lsin'] }), [
-      'title',
-      'url',
-    ]);
+    const result = toFormErrors(t, problem({ title: ['Sarlavha kamida 3 belgi bo‘lsin'] }), ['title', 'url']);
     expect(result.fields.title).toEqual(['Sarlavha kamida 3 belgi bo‘lsin']);
-    expect(result.message).toBe('Ma’lumotlarda xatolik bor: belgilangan maydonlarni to‘g‘rilang.');
+    expect(result.message).toBe(t('errors.checkFields'));
   });
 
   it('spells out messages about fields the form does not show', () => {
     const result = toFormErrors(
-      uz,
+      t,
       problem({ title: ['Sarlavha kamida 3 belgi bo‘lsin'], token: ['Havola eskirgan'] }),
       ['title'],
     );
@@ -33,12 +30,12 @@ describe('toFormErrors', () => {
   });
 
   it('uses the problem detail when no field is named', () => {
-    expect(toFormErrors(uz, problem(), ['title']).message).toBe('Sarlavha kamida 3 belgi bo‘lsin');
+    expect(toFormErrors(t, problem(), ['title']).message).toBe('Sarlavha kamida 3 belgi bo‘lsin');
   });
 
-  it('gives the Uzbek sentence of a network failure', () => {
-    const result = toFormErrors(uz, new ApiError('FETCH_ERROR'));
+  it('gives the sentence of a network failure', () => {
+    const result = toFormErrors(t, new ApiError('FETCH_ERROR'));
     expect(result.fields).toEqual({});
-    expect(result.message).toMatch(/Server bilan aloqa yo‘q/);
+    expect(result.message).toBe(t('errors.fetch'));
   });
 });

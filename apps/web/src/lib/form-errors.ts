@@ -1,4 +1,4 @@
-import type { Texts } from '../i18n/uz';
+import type { Translate } from '../i18n/translator';
 import { ApiError, errorMessage } from './api-client';
 
 export interface FormErrors {
@@ -15,11 +15,11 @@ export const noFormErrors: FormErrors = { fields: {}, message: null };
  * fields the form shows messages for: when the server refused only those, the form-level message just
  * points at them instead of repeating them; messages about any other field are spelled out.
  */
-export function toFormErrors(uz: Texts, error: unknown, shownFields: readonly string[] = []): FormErrors {
-  if (!(error instanceof ApiError)) return { fields: {}, message: errorMessage(uz, error) };
+export function toFormErrors(t: Translate, error: unknown, shownFields: readonly string[] = []): FormErrors {
+  if (!(error instanceof ApiError)) return { fields: {}, message: errorMessage(t, error) };
   const fields = error.fieldErrors;
   const names = Object.keys(fields);
-  if (names.length === 0) return { fields, message: errorMessage(uz, error) };
+  if (names.length === 0) return { fields, message: errorMessage(t, error) };
   const elsewhere = names.filter((name) => !shownFields.includes(name)).flatMap((name) => fields[name] ?? []);
-  return { fields, message: elsewhere.length ? elsewhere.join(' ') : uz.errors.checkFields };
+  return { fields, message: elsewhere.length ? elsewhere.join(' ') : t('errors.checkFields') };
 }

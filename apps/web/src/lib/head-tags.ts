@@ -1,4 +1,11 @@
-import type { Texts } from '../i18n/uz';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_INFO,
+  LOCALES,
+  localizePath,
+  type Locale,
+} from '@portfolio-master/i18n/locales';
+import type { Translate } from '../i18n/translator';
 import type { PageHead } from './head';
 
 const escapeHtml = (value: string) =>
@@ -7,41 +14,74 @@ const escapeHtml = (value: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-/** Paths under `url`, `image` and `sameAs` become absolute addresses on the public site. */
-function absolutize(value: unknown, base: string, key = ''): unknown {
+/**
+ * Paths under `url` become addresses of the page's language, those under `image` and `sameAs` plain
+ * addresses on the public site (pictures have no language).
+ */
+function absolutize(value: unknown, base: string, locale: Locale, key = ''): unknown {
   if (typeof value === 'string') {
-    return /^(url|image|sameAs)$/.test(key) && value.startsWith('/') && !value.startsWith('//')
-      ? base + value
-      : value;
+    if (!value.startsWith('/') || value.startsWith('//')) return value;
+    if (key === 'url') return base + localizePath(locale, value);
+    return key === 'image' || key === 'sameAs' ? base + value : value;
   }
-  if (Array.isArray(value)) return value.map((item) => absolutize(item, base, key));
+  if (Array.isArray(value)) return value.map((item) => absolutize(item, base, locale, key));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([, item]) => item !== undefined)
-        .map(([name, item]) => [name, absolutize(item, base, name)]),
+        .map(([name, item]) => [name, absolutize(item, base, locale, name)]),
     );
   }
   return value;
 }
 
-/** The tags of `<head>` for a page: title, description, canonical, Open Graph, Twitter card, JSON-LD, feeds. */
-export function headTags(uz: Texts, head: PageHead, publicUrl: string, status: number): string {
+export interface HeadTagsInput {
+  t: Translate;
+  locale: Locale;
+  head: PageHead;
+  publicUrl: string;
+  status: number;
+}
+
+/**
+ * The tags of `<head>` for a page: title, description, canonical and the same page in the other
+ * languages (`hreflang`, decision 38), Open Graph, Twitter card, JSON-LD, feeds.
+ */
+export function headTags({ t, locale, head, publicUrl, status }: HeadTagsInput): string {
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : publicUrl + path);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const image = absolute(head.image ?? '/og/site.png');
-  const url = head.canonical ? absolute(head.canonical) : undefined;
+  const inLanguage = (path: string, language: Locale) => publicUrl + localizePath(language, path);
+  const url = head.canonical ? inLanguage(head.canonical, locale) : undefined;
+  const indexed = head.canonical !== undefined && !head.noindex && status === 200;
+  const alternates = indexed
+    ? [
+        ...LOCALES.map(
+          (language) =>
+            `<link rel="alternate" hreflang="${LOCALE_INFO[language].tag}" href="${escapeHtml(inLanguage(head.canonical!, language))}">`,
+        ),
+        `<link rel="alternate" hreflang="x-default" href="${escapeHtml(inLanguage(head.canonical!, DEFAULT_LOCALE))}">`,
+      ]
+    : [];
+  const { ogLocale } = LOCALE_INFO[locale];
+  // Both ways of writing Uzbek are one Open Graph locale: it is named once.
+  const otherOgLocales = [...new Set(LOCALES.map((language) => LOCALE_INFO[language].ogLocale))].filter(
+    (other) => other !== ogLocale,
+  );
+  const jsonLd = head.jsonLd && { ...head.jsonLd, inLanguage: LOCALE_INFO[locale].tag };
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     head.noindex || status !== 200 ? meta('name', 'robots', 'noindex') : '',
     url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
-    meta('property', 'og:site_name', uz.appName),
+    ...alternates,
+    meta('property', 'og:site_name', t('site.name')),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:type', head.type),
-    meta('property', 'og:locale', 'uz_UZ'),
+    meta('property', 'og:locale', ogLocale),
+    ...otherOgLocales.map((other) => meta('property', 'og:locale:alternate', other)),
     url ? meta('property', 'og:url', url) : '',
     meta('property', 'og:image', image),
     meta('property', 'og:image:type', 'image/png'),
@@ -56,8 +96,8 @@ export function headTags(uz: Texts, head: PageHead, publicUrl: string, status: n
       (feed) =>
         `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(absolute(feed.href))}">`,
     ),
-    head.jsonLd
-      ? `<script type="application/ld+json">${JSON.stringify(absolutize(head.jsonLd, publicUrl)).replace(/</g, '\\u003c')}</script>`
+    jsonLd
+      ? `<script type="application/ld+json">${JSON.stringify(absolutize(jsonLd, publicUrl, locale)).replace(/</g, '\\u003c')}</script>`
       : '',
   ];
   return tags.filter(Boolean).join('\n    ');

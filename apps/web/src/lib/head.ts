@@ -1,4 +1,4 @@
-import type { Texts } from '../i18n/uz';
+import type { Translate } from '../i18n/translator';
 
 /** What a page says about itself to browsers, crawlers and link previews; made into tags by the server. */
 export interface PageHead {
@@ -6,7 +6,10 @@ export interface PageHead {
   title: string;
   /** Plain text, about 160 characters. */
   description: string;
-  /** The page's own address (a path); absent for pages that are not to be indexed. */
+  /**
+   * The page's own address, as the app's path (`/portfolio/x`): the head gives it in the page's language
+   * and names the other languages' addresses beside it. Absent for pages that are not to be indexed.
+   */
   canonical?: string;
   /** A path or absolute URL of a 1200x630 preview image. */
   image?: string;
@@ -14,7 +17,7 @@ export interface PageHead {
   type: 'website' | 'article' | 'profile';
   /** Pages for one person (forms, the own profile) and error pages stay out of search engines. */
   noindex?: boolean;
-  /** schema.org data, written as JSON-LD. */
+  /** schema.org data, written as JSON-LD; its `url`s are app paths, given in the page's language. */
   jsonLd?: Record<string, unknown>;
   /** Feeds that follow this page's content. */
   feeds?: { href: string; title: string }[];
@@ -24,23 +27,24 @@ export interface PageHead {
 export const DESCRIPTION_LENGTH = 160;
 
 /** The document title of a page called `text`; the site's name alone for none. */
-export const title = (uz: Texts, text?: string | null) => (text ? `${text} | ${uz.appName}` : uz.appName);
+export const title = (t: Translate, text?: string | null) =>
+  text ? `${text} | ${t('site.name')}` : t('site.name');
 
 /** What the site is, for pages that have nothing of their own to say. */
-export const siteDescription = (uz: Texts) => uz.footer.aboutBlurb;
+export const siteDescription = (t: Translate) => t('site.description');
 
-export const siteFeed = (uz: Texts) => ({ href: '/feed.xml', title: uz.feeds.site });
+export const siteFeed = (t: Translate) => ({ href: '/feed.xml', title: t('feeds.site') });
 
 /** A page for one visitor (a form, an own profile): its title (read when the page renders), nothing to index. */
 export const privateHead =
-  (text: (uz: Texts) => string) =>
-  ({ uz }: { uz: Texts }): PageHead => ({
-    title: title(uz, text(uz)),
-    description: siteDescription(uz),
+  (text: (t: Translate) => string) =>
+  ({ t }: { t: Translate }): PageHead => ({
+    title: title(t, text(t)),
+    description: siteDescription(t),
     type: 'website',
     noindex: true,
   });
 
-export function notFoundHead(uz: Texts, text: string = uz.notFound.title): PageHead {
-  return { title: title(uz, text), description: uz.notFound.text, type: 'website', noindex: true };
+export function notFoundHead(t: Translate, text: string = t('notFound.title')): PageHead {
+  return { title: title(t, text), description: t('notFound.text'), type: 'website', noindex: true };
 }

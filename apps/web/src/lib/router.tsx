@@ -1,3 +1,4 @@
+import { LOCALE_INFO, splitLocalePath } from '@portfolio-master/i18n/locales';
 import {
   createContext,
   useContext,
@@ -15,6 +16,11 @@ import {
  * location per request) and the browser (the History API). Routes are matched in one table
  * (`app/route-table.ts`); their data is loaded through TanStack Query, so the router itself knows nothing
  * of data. See docs/decisions/0015-server-rendering.md for why this is not React Router.
+ *
+ * The app works with paths of its own (`/page/1`); the address adds the page's language (`/ru/page/1`,
+ * decision 38). The router strips that prefix (its `basename`) from the location it hands out and puts
+ * it before every path it is given (links, navigations, `useHref`), so a page keeps its language and no
+ * component spells a prefix.
  */
 
 export interface Location {
@@ -53,6 +59,23 @@ function splitPath(to: string): { pathname: string; search: string } {
 }
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
+
+/** The language prefix an address starts with: '' for the unprefixed default, `/ru` for `/ru/page/1`. */
+export function basenameOf(pathname: string): string {
+  return LOCALE_INFO[splitLocalePath(pathname).locale].prefix;
+}
+
+/** The app's own path of an address under `basename`: `/ru/page/1` is `/page/1`, `/ru` is `/`. */
+export function stripBasename(basename: string, pathname: string): string {
+  if (basename === '') return pathname;
+  if (pathname === basename) return '/';
+  return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
+}
+
+/** The address of the app's path `to` under `basename`; absolute URLs and other schemes stay as they are. */
+export function withBasename(basename: string, to: string): string {
+  return to.startsWith('/') && !to.startsWith('//') ? basename + to : to;
+}
 
 /** The browser's history; each entry carries its key and state in `history.state`. */
 export function createBrowserHistory(): History {
@@ -123,6 +146,8 @@ export function createMemoryHistory(initial = '/', initialState: unknown = null)
 
 interface RouterValue {
   history: History;
+  basename: string;
+  /** Where the app is, its language prefix stripped. */
   location: Location;
   /** A navigation is under way: the next page is still loading. */
   pending: boolean;
@@ -133,8 +158,19 @@ interface RouterValue {
 const RouterContext = createContext<RouterValue | null>(null);
 const ParamsContext = createContext<Record<string, string>>({});
 
-/** Provides the location; moves between pages inside a transition, so the page on screen stays until the next is ready. */
-export function Router({ history, children }: { history: History; children: ReactNode }) {
+/**
+ * Provides the location; moves between pages inside a transition, so the page on screen stays until the
+ * next is ready. Every path goes in and out under `basename`, the address's language prefix.
+ */
+export function Router({
+  history,
+  basename = '',
+  children,
+}: {
+  history: History;
+  basename?: string;
+  children: ReactNode;
+}) {
   const [current, setCurrent] = useState({ location: history.location, pop: false });
   const [pending, startTransition] = useTransition();
   useEffect(
@@ -144,7 +180,16 @@ export function Router({ history, children }: { history: History; children: Reac
       }),
     [history],
   );
-  const value = useMemo(() => ({ history, pending, ...current }), [history, pending, current]);
+  const value = useMemo(
+    () => ({
+      history,
+      basename,
+      pending,
+      pop: current.pop,
+      location: { ...current.location, pathname: stripBasename(basename, current.location.pathname) },
+    }),
+    [history, basename, pending, current],
+  );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -168,23 +213,28 @@ export function useNavigationPending(): boolean {
 }
 
 export function useNavigate(): (to: string | number, options?: NavigateOptions) => void {
-  const { history } = useRouter();
+  const { history, basename } = useRouter();
   return useMemo(
     () => (to: string | number, options?: NavigateOptions) =>
-      typeof to === 'number' ? history.go(to) : history.push(to, options),
-    [history],
+      typeof to === 'number' ? history.go(to) : history.push(withBasename(basename, to), options),
+    [history, basename],
   );
+}
+
+/** The address of the app's path `to` in the page's language, for what is not a `Link` (a form's action). */
+export function useHref(to: string): string {
+  return withBasename(useRouter().basename, to);
 }
 
 export function useSearchParams(): [
   URLSearchParams,
   (next: Record<string, string> | URLSearchParams, options?: NavigateOptions) => void,
 ] {
-  const { location, history } = useRouter();
+  const { location, history, basename } = useRouter();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const set = (next: Record<string, string> | URLSearchParams, options?: NavigateOptions) => {
     const search = new URLSearchParams(next).toString();
-    history.push(location.pathname + (search ? `?${search}` : ''), options);
+    history.push(withBasename(basename, location.pathname) + (search ? `?${search}` : ''), options);
   };
   return [params, set];
 }
@@ -236,9 +286,13 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   state?: unknown;
 }
 
-/** An ordinary link that moves inside the app on a plain left click and works without JavaScript. */
+/**
+ * An ordinary link that moves inside the app on a plain left click and works without JavaScript; `to` is
+ * the app's path, the link's address is in the page's language.
+ */
 export function Link({ to, replace, state, onClick, target, ...props }: LinkProps) {
-  const { history } = useRouter();
+  const { history, basename } = useRouter();
+  const href = withBasename(basename, to);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -253,9 +307,9 @@ export function Link({ to, replace, state, onClick, target, ...props }: LinkProp
       return;
     }
     event.preventDefault();
-    history.push(to, { replace, state });
+    history.push(href, { replace, state });
   };
-  return <a {...props} href={to} target={target} onClick={handleClick} />;
+  return <a {...props} href={href} target={target} onClick={handleClick} />;
 }
 
 /** A Link that says when it leads to the current page (`aria-current="page"` and the class `active`). */

@@ -1,3 +1,4 @@
+import type { Locale } from '@portfolio-master/i18n/locales';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { SiteFacts } from './site-url';
 
@@ -9,14 +10,21 @@ export interface ServerState {
   queries: unknown;
   /** The site's public address and Telegram bot (see site-url.ts). */
   site?: SiteFacts;
+  /** The language the page was rendered in: the browser loads its messages before hydrating. */
+  locale?: Locale;
 }
 
 /**
  * JSON for a `<script type="application/json">` element. `<` is escaped, so no text in the data can end
  * the element or open a comment.
  */
-export function writeServerState(client: QueryClient, renderTime: number, site: SiteFacts = {}): string {
-  const state: ServerState = { renderTime, queries: dehydrate(client), site };
+export function writeServerState(
+  client: QueryClient,
+  renderTime: number,
+  site: SiteFacts = {},
+  locale?: Locale,
+): string {
+  const state: ServerState = { renderTime, queries: dehydrate(client), site, locale };
   return JSON.stringify(state)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

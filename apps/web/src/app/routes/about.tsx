@@ -1,33 +1,33 @@
 import { Link } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, title } from '../../lib/head';
 import type { Page } from '../route';
 
 export function AboutRoute() {
-  const uz = useTexts();
+  const t = useT();
   return (
     <div className="container page page--narrow">
       <BackBar />
-      <h1>{uz.about.title}</h1>
-      <p className="lead">{uz.about.intro}</p>
+      <h1>{t('about.title')}</h1>
+      <p className="lead">{t('about.intro')}</p>
       <div className="about-grid">
         <section className="panel">
-          <h2>{uz.about.visitorsTitle}</h2>
-          <p>{uz.about.visitors}</p>
+          <h2>{t('about.visitorsTitle')}</h2>
+          <p>{t('about.visitors')}</p>
         </section>
         <section className="panel">
-          <h2>{uz.about.membersTitle}</h2>
-          <p>{uz.about.members}</p>
+          <h2>{t('about.membersTitle')}</h2>
+          <p>{t('about.members')}</p>
         </section>
       </div>
       <p className="actions">
         <Link to="/create" className="button button--primary">
-          {uz.about.start}
+          {t('about.start')}
         </Link>
         <Link to="/page/1" className="button button--ghost">
-          {uz.about.browse}
+          {t('about.browse')}
         </Link>
       </p>
     </div>
@@ -36,9 +36,9 @@ export function AboutRoute() {
 
 export const page: Page = {
   Component: AboutRoute,
-  head: ({ uz }) => ({
-    title: title(uz, uz.about.title),
-    description: shorten(uz.about.intro, DESCRIPTION_LENGTH),
+  head: ({ t }) => ({
+    title: title(t, t('about.title')),
+    description: shorten(t('about.intro'), DESCRIPTION_LENGTH),
     canonical: '/about',
     type: 'website',
   }),

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import { AdminRoute } from './admin';
+import { fullDate, shortDate } from '../../lib/format';
 
 const person = (id: string, firstname: string, extra: Partial<User> = {}) => ({
   _id: id.repeat(24),
@@ -304,7 +305,9 @@ describe('AdminRoute', () => {
     expect(await count('Bloklangan foydalanuvchilar')).toBe('3');
     const chart = screen.getByRole('img', { name: /Haftalik ro‘yxatdan o‘tishlar So‘nggi 12 haftada/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(12);
-    expect(screen.getByRole('img', { name: /\(02\.03\.2026 — 22\.04\.2026\) 66 kishi/ })).toBe(chart);
+    const from = shortDate('uz-Latn', '2026-03-02');
+    const to = shortDate('uz-Latn', '2026-04-22');
+    expect(screen.getByRole('img', { name: new RegExp(`\\(${from} — ${to}\\) 66 kishi`) })).toBe(chart);
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(13);
   });
 
@@ -314,11 +317,11 @@ describe('AdminRoute', () => {
     renderWithProviders(<AdminRoute />, { route: '/admin?tab=audit' });
     const entries = await screen.findAllByRole('listitem');
     const first = within(entries[0]!);
-    expect(first.getByText('02.05.2026 12:30')).toBeTruthy();
+    expect(first.getByText(fullDate('uz-Latn', '2026-05-02T07:30:00Z'))).toBeTruthy();
     expect(first.getByRole('link', { name: 'Admin Karimov' })).toBeTruthy();
     expect(entries[0]!.textContent).toContain('Blokladi: Foydalanuvchi «Muallif Karimov»');
     expect(entries[0]!.textContent).toContain('Sabab: Takroriy spam');
-    expect(entries[0]!.textContent).toContain('Muddat: 09.05.2026 12:30gacha');
+    expect(entries[0]!.textContent).toContain(`Muddat: ${fullDate('uz-Latn', '2026-05-09T07:30:00Z')}gacha`);
     expect(entries[1]!.textContent).toContain('O‘chirilgan admin');
     expect(entries[1]!.textContent).toContain('Yashirdi: Portfolio «Spam loyiha»');
     expect(entries[1]!.textContent).not.toContain('Muddat');

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@portfolio-master/i18n';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { AuditLog } from '../../features/moderation/components/audit-log';
@@ -5,13 +6,19 @@ import { ReportQueue } from '../../features/moderation/components/report-queue';
 import { SiteStatsSection } from '../../features/moderation/components/site-stats';
 import type { QueueStatus } from '../../features/moderation/api/report-queue';
 import { Link, useSearchParams } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 const TABS = ['reports', 'stats', 'audit'] as const;
 type Tab = (typeof TABS)[number];
+
+const TAB_NAMES = {
+  reports: 'moderation.tabs.reports',
+  stats: 'moderation.tabs.stats',
+  audit: 'moderation.tabs.audit',
+} as const satisfies Record<Tab, MessageKey>;
 
 /** `/admin`, `/admin?tab=stats`, `/admin?tab=audit&page=2`, `/admin?status=closed&page=3`. */
 export function adminHref(
@@ -27,17 +34,17 @@ export function adminHref(
 }
 
 function Moderation() {
-  const uz = useTexts();
+  const t = useT();
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
   if (isLoading || !user) return <PageSpinner />;
   if (!user.isAdmin) {
     return (
       <div className="empty">
-        <h1>{uz.moderation.adminsOnly}</h1>
-        <p>{uz.moderation.adminsOnlyLead}</p>
+        <h1>{t('moderation.adminsOnly')}</h1>
+        <p>{t('moderation.adminsOnlyLead')}</p>
         <Link to="/page/1" className="button button--primary">
-          {uz.notFound.home}
+          {t('notFound.home')}
         </Link>
       </div>
     );
@@ -47,8 +54,8 @@ function Moderation() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   return (
     <>
-      <h1 className="home__title">{uz.moderation.title}</h1>
-      <nav className="sort-links mod-tabs" aria-label={uz.moderation.sections}>
+      <h1 className="home__title">{t('moderation.title')}</h1>
+      <nav className="sort-links mod-tabs" aria-label={t('moderation.sections')}>
         {TABS.map((name) => (
           <Link
             key={name}
@@ -56,7 +63,7 @@ function Moderation() {
             className={`chip${name === tab ? ' chip--active' : ''}`}
             aria-current={name === tab ? 'page' : undefined}
           >
-            {uz.moderation.tabs[name]}
+            {t(TAB_NAMES[name])}
           </Link>
         ))}
       </nav>
@@ -86,4 +93,4 @@ export function AdminRoute() {
   );
 }
 
-export const page: Page = { Component: AdminRoute, head: privateHead((uz) => uz.moderation.title) };
+export const page: Page = { Component: AdminRoute, head: privateHead((t) => t('moderation.title')) };

@@ -4,13 +4,13 @@ import { useConfirmEmail } from '../../features/account/api/account';
 import { useAuth } from '../../features/auth/api/get-me';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** Opened from the link mailed to a new address: the address takes effect as the page opens. */
 export function ConfirmEmailRoute() {
-  const uz = useTexts();
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmEmail();
@@ -27,20 +27,27 @@ export function ConfirmEmailRoute() {
   return (
     <div className="container page page--form">
       <div className="panel form-card">
-        <h1>{uz.account.confirmTitle}</h1>
+        <h1>{t('account.confirmTitle')}</h1>
         <div className="form">
           {!token ? (
-            <StatusIndicator status="error" message={uz.account.missingToken} />
+            <StatusIndicator status="error" message={t('account.missingToken')} />
           ) : confirm.isSuccess ? (
-            <StatusIndicator status="success" message={uz.account.confirmed(confirm.data.email)} />
+            <StatusIndicator
+              status="success"
+              message={
+                confirm.data.email
+                  ? t('account.confirmedTo', { email: confirm.data.email })
+                  : t('account.confirmed')
+              }
+            />
           ) : confirm.isError ? (
-            <StatusIndicator status="error" message={errorMessage(uz, confirm.error)} />
+            <StatusIndicator status="error" message={errorMessage(t, confirm.error)} />
           ) : (
-            <StatusIndicator status="pending" message={uz.account.confirming} />
+            <StatusIndicator status="pending" message={t('account.confirming')} />
           )}
           {confirm.isSuccess || confirm.isError ? (
             <Link to={isSignedIn ? '/profile' : '/auth/login'} className="button button--primary">
-              {isSignedIn ? uz.account.toProfile : uz.auth.loginLink}
+              {isSignedIn ? t('account.toProfile') : t('auth.loginLink')}
             </Link>
           ) : null}
         </div>
@@ -51,5 +58,5 @@ export function ConfirmEmailRoute() {
 
 export const page: Page = {
   Component: ConfirmEmailRoute,
-  head: privateHead((uz) => uz.account.confirmTitle),
+  head: privateHead((t) => t('account.confirmTitle')),
 };

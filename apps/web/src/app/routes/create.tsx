@@ -4,13 +4,13 @@ import { useAuth } from '../../features/auth/api/get-me';
 import { BlockedNotice } from '../../features/moderation/components/moderation-notices';
 import { useCreatePortfolio } from '../../features/portfolios/api/create-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 export function CreateRoute() {
-  const uz = useTexts();
+  const t = useT();
   const create = useCreatePortfolio();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -20,9 +20,9 @@ export function CreateRoute() {
         <BackBar />
         <BlockedNotice user={user} />
         <div className="panel form-card">
-          <h1>{uz.portfolioForm.createTitle}</h1>
+          <h1>{t('portfolioForm.createTitle')}</h1>
           <PortfolioForm
-            submitLabel={uz.portfolioForm.submitCreate}
+            submitLabel={t('portfolioForm.submitCreate')}
             pending={create.isPending}
             submit={(input, { onError }) =>
               create.mutate(input, {
@@ -38,4 +38,7 @@ export function CreateRoute() {
   );
 }
 
-export const page: Page = { Component: CreateRoute, head: privateHead((uz) => uz.portfolioForm.createTitle) };
+export const page: Page = {
+  Component: CreateRoute,
+  head: privateHead((t) => t('portfolioForm.createTitle')),
+};

@@ -1,19 +1,19 @@
 import { useFollowingFeed } from '../../features/follows/api/follows';
 import { CardListPage, usePageParam } from '../../features/portfolios/components/card-list-page';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Kuzatuvlar": the portfolios of the people I follow, newest first. */
 function FollowingFeed() {
-  const uz = useTexts();
+  const t = useT();
   const page = usePageParam();
   return (
     <CardListPage
-      title={uz.follows.feedTitle}
-      lead={uz.follows.feedLead}
-      empty={uz.follows.feedEmpty}
+      title={t('follows.feedTitle')}
+      lead={t('follows.feedLead')}
+      empty={t('follows.feedEmpty')}
       query={useFollowingFeed(page)}
       page={page}
       path="/following"
@@ -31,4 +31,4 @@ export function FollowingRoute() {
   );
 }
 
-export const page: Page = { Component: FollowingRoute, head: privateHead((uz) => uz.follows.feedTitle) };
+export const page: Page = { Component: FollowingRoute, head: privateHead((t) => t('follows.feedTitle')) };

@@ -25,7 +25,7 @@ import { usersQueryOptions } from '../../features/users/api/get-users';
 import { UsersCard } from '../../features/users/components/users-card';
 import { StatusIndicator } from '../../components/status-indicator';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { notFoundHead, siteDescription, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Loader, Page } from '../route';
 import { NotFoundRoute } from './not-found';
@@ -33,7 +33,7 @@ import { NotFoundRoute } from './not-found';
 const FIRST_PAGE: ListLocation = { page: 1, filter: [], q: '', sort: 'new' };
 
 export function HomeRoute() {
-  const uz = useTexts();
+  const t = useT();
   const params = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -56,7 +56,7 @@ export function HomeRoute() {
   return (
     <div className="container page home">
       <div className="home__toolbar">
-        <h1 className="home__title">{uz.list.title}</h1>
+        <h1 className="home__title">{t('list.title')}</h1>
         <SearchBox value={q} filter={filter} onSearch={onSearch} />
       </div>
       <div className="home__list">
@@ -65,8 +65,8 @@ export function HomeRoute() {
         {page === 1 && !narrowed && sort === 'new' ? <WeekBest /> : null}
         {narrowed && query.data ? (
           <p className="muted home__summary" aria-live="polite">
-            {q ? `${uz.list.searchingFor(q)}: ` : ''}
-            {uz.list.found(query.data.total)}
+            {q ? `${t('list.searchingFor', { query: q })}: ` : ''}
+            {t('list.found', { count: query.data.total })}
           </p>
         ) : null}
         <ErrorBoundary resetKey={`${page}|${filter.join()}|${q}|${sort}`}>
@@ -76,14 +76,14 @@ export function HomeRoute() {
             <ErrorView error={query.error} onRetry={() => void query.refetch()} />
           ) : query.data.items.length === 0 ? (
             <div className="empty">
-              <p>{narrowed ? uz.list.emptyFiltered : uz.list.empty}</p>
+              <p>{narrowed ? t('list.emptyFiltered') : t('list.empty')}</p>
               {narrowed ? (
                 <Link to="/page/1" className="button button--ghost">
-                  {uz.list.resetFilters}
+                  {t('list.resetFilters')}
                 </Link>
               ) : (
                 <Link to="/create" className="button button--primary">
-                  {uz.nav.create}
+                  {t('nav.create')}
                 </Link>
               )}
             </div>
@@ -130,34 +130,37 @@ export const load: Loader = async ({ params, search, client, token }) => {
   return isPastLastPage(page, list.page) ? 'not-found' : 'ok';
 };
 
-function head({ params, search, client, token, uz }: HeadContext): PageHead {
+function head({ params, search, client, token, t }: HeadContext): PageHead {
   const list = readListLocation(params.page, search);
-  if (!list) return notFoundHead(uz);
+  if (!list) return notFoundHead(t);
   const page = client.getQueryData(portfoliosQueryOptions(listParams(list), token).queryKey);
-  if (page && isPastLastPage(page, list.page)) return notFoundHead(uz);
+  if (page && isPastLastPage(page, list.page)) return notFoundHead(t);
   const parts: string[] = [];
-  if (list.q) parts.push(uz.list.searchingFor(list.q));
+  if (list.q) parts.push(t('list.searchingFor', { query: list.q }));
   if (list.filter.length) parts.push(list.filter.join(', '));
-  const heading = parts.length ? `${parts.join(' · ')} — ${uz.list.title}` : uz.list.title;
-  const text = list.page > 1 ? `${heading} — ${uz.pagination.page(list.page)}` : heading;
+  const heading = parts.length ? `${parts.join(' · ')} — ${t('list.title')}` : t('list.title');
+  const text = list.page > 1 ? `${heading} — ${t('pagination.page', { page: list.page })}` : heading;
   const single = list.filter.length === 1 ? list.filter[0] : undefined;
   return {
     // The first page is the site itself: its title is the site's name alone.
-    title: list.page === 1 && parts.length === 0 ? title(uz) : title(uz, text),
+    title: list.page === 1 && parts.length === 0 ? title(t) : title(t, text),
     description:
       list.filter.length && page
-        ? uz.list.filterDescription(list.filter.join(', '), page.total)
-        : siteDescription(uz),
+        ? t('list.filterDescription', { technologies: list.filter.join(', '), total: page.total })
+        : siteDescription(t),
     canonical: listHref(list.page, list.filter, list.q, list.sort),
     type: 'website',
     // Search results are for the person searching; technology lists are pages worth finding.
     noindex: list.q !== '',
     feeds: single
       ? [
-          { href: `/technology/${encodeURIComponent(single)}/feed.xml`, title: uz.feeds.technology(single) },
-          siteFeed(uz),
+          {
+            href: `/technology/${encodeURIComponent(single)}/feed.xml`,
+            title: t('feeds.technology', { name: single }),
+          },
+          siteFeed(t),
         ]
-      : [siteFeed(uz)],
+      : [siteFeed(t)],
   };
 }
 

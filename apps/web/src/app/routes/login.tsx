@@ -4,13 +4,14 @@ import { FormAlert, TextField } from '../../components/form-field';
 import { useLogin } from '../../features/auth/api/login';
 import { TelegramSignIn } from '../../features/auth/components/telegram-sign-in';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { useTexts } from '../../i18n/uz';
+import { Rich } from '../../i18n/rich';
+import { useT } from '../../i18n/translator';
 import { WriteForm } from '../../components/write-form';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 export function LoginRoute() {
-  const uz = useTexts();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
@@ -24,7 +25,7 @@ export function LoginRoute() {
     setErrors(noFormErrors);
     login.mutate(values, {
       onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) => setErrors(toFormErrors(uz, error, ['email', 'password'])),
+      onError: (error) => setErrors(toFormErrors(t, error, ['email', 'password'])),
     });
   };
   const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -33,12 +34,12 @@ export function LoginRoute() {
   return (
     <div className="container page page--form">
       <div className="panel form-card">
-        <h1>{uz.auth.loginTitle}</h1>
-        <p className="muted">{uz.auth.loginLead}</p>
+        <h1>{t('auth.loginTitle')}</h1>
+        <p className="muted">{t('auth.loginLead')}</p>
         <WriteForm className="form" onSubmit={onSubmit}>
           {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
           <TextField
-            label={uz.auth.emailOrUsername}
+            label={t('auth.emailOrUsername')}
             name="email"
             autoComplete="username"
             value={values.email}
@@ -48,7 +49,7 @@ export function LoginRoute() {
             autoFocus
           />
           <TextField
-            label={uz.auth.password}
+            label={t('auth.password')}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -58,20 +59,20 @@ export function LoginRoute() {
             required
           />
           <p className="form-aside">
-            <Link to="/auth/forgot-password">{uz.account.forgotLink}</Link>
+            <Link to="/auth/forgot-password">{t('account.forgotLink')}</Link>
           </p>
           <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
             {login.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {uz.auth.submitLogin}
+            {t('auth.submitLogin')}
           </button>
         </WriteForm>
-        <TelegramSignIn label={uz.telegram.signIn} to={next} />
+        <TelegramSignIn label={t('telegram.signIn')} to={next} />
         <p className="form-foot">
-          {uz.auth.noAccount} <Link to="/auth/register/emailverification">{uz.auth.registerLink}</Link>
+          <Rich text={t('auth.noAccount')} tags={[<Link to="/auth/register/emailverification" />]} />
         </p>
       </div>
     </div>
   );
 }
 
-export const page: Page = { Component: LoginRoute, head: privateHead((uz) => uz.auth.loginTitle) };
+export const page: Page = { Component: LoginRoute, head: privateHead((t) => t('auth.loginTitle')) };

@@ -9,7 +9,7 @@ import { MyAccountNotices } from '../../features/moderation/components/moderatio
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { useLocation, useSearchParams } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { EditProfileLink } from './profile';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
@@ -17,7 +17,7 @@ import type { Page } from '../route';
 
 /** The signed-in user's own profile, and its edit form (its own chunk: other profiles need neither). */
 function MyProfile() {
-  const uz = useTexts();
+  const t = useT();
   const { user, isLoading } = useAuth();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -37,7 +37,7 @@ function MyProfile() {
             <ProfileEditForm
               user={user}
               onDone={(saved) => {
-                setNotice(saved ? uz.profileEdit.saved : null);
+                setNotice(saved ? t('profileEdit.saved') : null);
                 setParams({}, { replace: true });
               }}
             />
@@ -67,7 +67,7 @@ export function MyProfileRoute() {
 export const page: Page = {
   Component: MyProfileRoute,
   head: (context) =>
-    privateHead((uz) => (context.search.get('edit') === '1' ? uz.profileEdit.title : uz.user.myProfile))(
+    privateHead((t) => (context.search.get('edit') === '1' ? t('profileEdit.title') : t('user.myProfile')))(
       context,
     ),
 };

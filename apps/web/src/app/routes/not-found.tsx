@@ -1,22 +1,22 @@
 import { Link } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { notFoundHead } from '../../lib/head';
 import type { Page } from '../route';
 
 export function NotFoundRoute() {
-  const uz = useTexts();
+  const t = useT();
   return (
     <div className="container page not-found">
       <p className="not-found__code" aria-hidden="true">
-        {uz.notFound.code}
+        404
       </p>
-      <h1>{uz.notFound.title}</h1>
-      <p>{uz.notFound.text}</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <Link to="/page/1" className="button button--primary">
-        {uz.notFound.home}
+        {t('notFound.home')}
       </Link>
     </div>
   );
 }
 
-export const page: Page = { Component: NotFoundRoute, head: ({ uz }) => notFoundHead(uz) };
+export const page: Page = { Component: NotFoundRoute, head: ({ t }) => notFoundHead(t) };

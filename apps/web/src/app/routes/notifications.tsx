@@ -1,16 +1,16 @@
 import { NotificationList } from '../../features/notifications/components/notification-list';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Bildirishnomalar": what happened to my work, newest first. */
 export function NotificationsRoute() {
-  const uz = useTexts();
+  const t = useT();
   return (
     <RequireAuth>
       <div className="container page page--narrow">
-        <h1 className="home__title">{uz.notifications.title}</h1>
+        <h1 className="home__title">{t('notifications.title')}</h1>
         <NotificationList />
       </div>
     </RequireAuth>
@@ -19,5 +19,5 @@ export function NotificationsRoute() {
 
 export const page: Page = {
   Component: NotificationsRoute,
-  head: privateHead((uz) => uz.notifications.title),
+  head: privateHead((t) => t('notifications.title')),
 };

@@ -7,13 +7,13 @@ import { BlockedNotice } from '../../features/moderation/components/moderation-n
 import { usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 function EditPortfolio() {
-  const uz = useTexts();
+  const t = useT();
   const { linktitle = '' } = useParams();
   const { token, user, isLoading } = useAuth();
   const query = usePortfolio(linktitle, token);
@@ -26,17 +26,17 @@ function EditPortfolio() {
   if (!portfolio) {
     return (
       <div className="empty">
-        <h1>{uz.portfolio.notFoundTitle}</h1>
-        <p>{uz.portfolio.notFound}</p>
+        <h1>{t('portfolio.notFoundTitle')}</h1>
+        <p>{t('portfolio.notFound')}</p>
       </div>
     );
   }
   if (!user || !(user.isAdmin || user._id === portfolio.author._id)) {
     return (
       <div className="empty">
-        <p>{uz.portfolioForm.forbidden}</p>
+        <p>{t('portfolioForm.forbidden')}</p>
         <Link to={`/portfolio/${encodeURIComponent(portfolio.linktitle)}`} className="button button--ghost">
-          {uz.back}
+          {t('nav.back')}
         </Link>
       </div>
     );
@@ -45,11 +45,11 @@ function EditPortfolio() {
     <>
       <BlockedNotice user={user} />
       <div className="panel form-card">
-        <h1>{uz.portfolioForm.editTitle}</h1>
+        <h1>{t('portfolioForm.editTitle')}</h1>
         <PortfolioForm
           key={portfolio._id}
           initial={portfolio}
-          submitLabel={uz.portfolioForm.submitEdit}
+          submitLabel={t('portfolioForm.submitEdit')}
           pending={update.isPending}
           submit={(input, { onError }) =>
             update.mutate(input, {
@@ -77,5 +77,5 @@ export function PortfolioEditRoute() {
 
 export const page: Page = {
   Component: PortfolioEditRoute,
-  head: privateHead((uz) => uz.portfolioForm.editTitle),
+  head: privateHead((t) => t('portfolioForm.editTitle')),
 };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from '../../lib/router';
+import { Link, useHref, useNavigate, useParams } from '../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../components/avatar';
 import { BackBar } from '../../components/back-bar';
 import { Dialog } from '../../components/dialog';
@@ -24,14 +24,14 @@ import { Markdown } from '../../features/portfolios/components/markdown';
 import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
 import { listHref } from '../../features/portfolios/list-query';
 import { errorMessage } from '../../lib/api-client';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { keepForOffline } from '../../lib/service-worker';
 import { markdownToText, shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Page } from '../route';
 
 export function PortfolioRoute() {
-  const uz = useTexts();
+  const t = useT();
   const { linktitle = '' } = useParams();
   const { token, isSignedIn, user } = useAuth();
   const query = usePortfolio(linktitle, token, { publicWhileLoading: true });
@@ -39,10 +39,11 @@ export function PortfolioRoute() {
   const remove = useDeletePortfolio();
   const [confirming, setConfirming] = useState(false);
   const found = Boolean(query.data);
+  const address = useHref(`/portfolio/${encodeURIComponent(linktitle)}`);
   // Read here, so readable offline later (a page loaded in full is kept by the worker on its own).
   useEffect(() => {
-    if (found) void keepForOffline(`/portfolio/${encodeURIComponent(linktitle)}`).catch(() => undefined);
-  }, [found, linktitle]);
+    if (found) void keepForOffline(address).catch(() => undefined);
+  }, [found, address]);
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError || query.data === null) {
@@ -53,10 +54,10 @@ export function PortfolioRoute() {
           <ErrorView error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <div className="empty">
-            <h1>{uz.portfolio.notFoundTitle}</h1>
-            <p>{uz.portfolio.notFound}</p>
+            <h1>{t('portfolio.notFoundTitle')}</h1>
+            <p>{t('portfolio.notFound')}</p>
             <Link to="/page/1" className="button button--primary">
-              {uz.notFound.home}
+              {t('notFound.home')}
             </Link>
           </div>
         )}
@@ -84,7 +85,7 @@ export function PortfolioRoute() {
                 {portfolio.author.isAdmin ? <AdminBadge /> : null}
               </Link>
               <span>
-                {uz.portfolio.published} <RelativeDate date={portfolio.date} />
+                {t('portfolio.published')} <RelativeDate date={portfolio.date} />
               </span>
             </div>
           </header>
@@ -108,7 +109,7 @@ export function PortfolioRoute() {
               className="button button--primary"
             >
               <ExternalIcon />
-              {uz.portfolio.project}
+              {t('portfolio.project')}
             </a>
             {portfolio.repoUrl ? (
               <a
@@ -118,7 +119,7 @@ export function PortfolioRoute() {
                 className="button button--ghost"
               >
                 <CodeIcon />
-                {uz.portfolio.repository}
+                {t('portfolio.repository')}
               </a>
             ) : null}
             <TelegramShare
@@ -134,7 +135,7 @@ export function PortfolioRoute() {
           </section>
           <section className="panel" aria-labelledby="technologies-title">
             <h2 id="technologies-title" className="panel__title">
-              {uz.portfolio.technologies}
+              {t('portfolio.technologies')}
             </h2>
             <ul className="tags">
               {portfolio.used.map((name) => (
@@ -153,11 +154,11 @@ export function PortfolioRoute() {
                 className="button button--ghost"
               >
                 <EditIcon />
-                {uz.portfolio.edit}
+                {t('portfolio.edit')}
               </Link>
               <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
                 <TrashIcon />
-                {uz.portfolio.delete}
+                {t('portfolio.delete')}
               </button>
             </section>
           ) : null}
@@ -166,14 +167,14 @@ export function PortfolioRoute() {
         <div className="portfolio-page__details">
           <section className="panel" aria-labelledby="description-title">
             <h2 id="description-title" className="panel__title">
-              {uz.portfolio.description}
+              {t('portfolio.description')}
             </h2>
             {portfolio.description.trim() ? (
               <ErrorBoundary>
                 <Markdown html={portfolio.descriptionHtml} />
               </ErrorBoundary>
             ) : (
-              <p className="muted">{uz.portfolio.noDescription}</p>
+              <p className="muted">{t('portfolio.noDescription')}</p>
             )}
           </section>
           <ErrorBoundary>
@@ -193,10 +194,10 @@ export function PortfolioRoute() {
         message={
           confirming ? (
             <>
-              <p>{uz.portfolio.deleteConfirm}</p>
+              <p>{t('portfolio.deleteConfirm')}</p>
               {remove.isError ? (
                 <p className="form-alert" role="alert">
-                  {errorMessage(uz, remove.error)}
+                  {errorMessage(t, remove.error)}
                 </p>
               ) : null}
             </>
@@ -206,7 +207,8 @@ export function PortfolioRoute() {
         onCancel={() => setConfirming(false)}
         onOk={() =>
           remove.mutate(portfolio._id, {
-            onSuccess: () => navigate('/page/1', { replace: true, state: { notice: uz.portfolio.deleted } }),
+            onSuccess: () =>
+              navigate('/page/1', { replace: true, state: { notice: t('portfolio.deleted') } }),
           })
         }
         loading={remove.isPending}
@@ -216,23 +218,30 @@ export function PortfolioRoute() {
   );
 }
 
-function head({ params, client, token, uz }: HeadContext): PageHead {
+function head({ params, client, token, t }: HeadContext): PageHead {
   const portfolio = client.getQueryData(portfolioQueryOptions(params.linktitle!, token).queryKey);
-  if (!portfolio) return notFoundHead(uz, uz.portfolio.notFoundTitle);
+  if (!portfolio) return notFoundHead(t, t('portfolio.notFoundTitle'));
   const path = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
   const author = fullName(portfolio.author);
   const text = markdownToText(portfolio.description);
   const image = `/og/portfolio/${encodeURIComponent(portfolio.linktitle)}.png`;
   const authorPath = `/profile/${encodeURIComponent(portfolio.author.username)}`;
   return {
-    title: title(uz, portfolio.title),
+    title: title(t, portfolio.title),
     description: shorten(
-      text || uz.portfolio.metaDescription(portfolio.title, author, portfolio.used),
+      text ||
+        (portfolio.used.length
+          ? t('portfolio.metaDescriptionUsing', {
+              title: portfolio.title,
+              author,
+              technologies: portfolio.used.join(', '),
+            })
+          : t('portfolio.metaDescription', { title: portfolio.title, author })),
       DESCRIPTION_LENGTH,
     ),
     canonical: path,
     image,
-    imageAlt: uz.card.cover(portfolio.title),
+    imageAlt: t('card.cover', { title: portfolio.title }),
     type: 'article',
     jsonLd: {
       '@context': 'https://schema.org',
@@ -261,7 +270,7 @@ function head({ params, client, token, uz }: HeadContext): PageHead {
         },
       ],
     },
-    feeds: [{ href: `${authorPath}/feed.xml`, title: uz.feeds.author(author) }, siteFeed(uz)],
+    feeds: [{ href: `${authorPath}/feed.xml`, title: t('feeds.author', { name: author }) }, siteFeed(t)],
   };
 }
 

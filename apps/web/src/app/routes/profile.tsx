@@ -8,23 +8,23 @@ import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { userQueryOptions, useUser } from '../../features/users/api/get-user';
 import { UserProfile } from '../../features/users/components/user-profile';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Page } from '../route';
 
 export function EditProfileLink({ onClick }: { onClick?: () => void }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <Link to="/profile?edit=1" className="button button--ghost" onClick={onClick}>
       <EditIcon />
-      {uz.user.editProfile}
+      {t('user.editProfile')}
     </Link>
   );
 }
 
 export function UserProfileRoute() {
-  const uz = useTexts();
+  const t = useT();
   const { username = '' } = useParams();
   const query = useUser(username);
   const { user: me } = useAuth();
@@ -37,10 +37,10 @@ export function UserProfileRoute() {
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data === null ? (
         <div className="empty">
-          <h1>{uz.user.notFoundTitle}</h1>
-          <p>{uz.user.notFound}</p>
+          <h1>{t('user.notFoundTitle')}</h1>
+          <p>{t('user.notFound')}</p>
           <Link to="/page/1" className="button button--primary">
-            {uz.notFound.home}
+            {t('notFound.home')}
           </Link>
         </div>
       ) : (
@@ -56,22 +56,24 @@ export function UserProfileRoute() {
   );
 }
 
-function head({ params, client, token, uz }: HeadContext): PageHead {
+function head({ params, client, token, t }: HeadContext): PageHead {
   const user = client.getQueryData(userQueryOptions(params.username!, token).queryKey);
-  if (!user) return notFoundHead(uz, uz.user.notFoundTitle);
+  if (!user) return notFoundHead(t, t('user.notFoundTitle'));
   const name = fullName(user);
   const path = `/profile/${encodeURIComponent(user.username)}`;
   const image = `/og/profile/${encodeURIComponent(user.username)}.png`;
   const about = user.description.trim() || (user.skills.length ? user.skills.join(', ') : '');
   return {
-    title: title(uz, uz.user.profileTitle(name)),
+    title: title(t, t('user.profileTitle', { name })),
     description: shorten(
-      about ? `${name} (@${user.username}): ${about}` : uz.user.metaDescription(name, user.username),
+      about
+        ? `${name} (@${user.username}): ${about}`
+        : t('user.metaDescription', { name, username: user.username }),
       DESCRIPTION_LENGTH,
     ),
     canonical: path,
     image,
-    imageAlt: uz.user.avatarAlt(name),
+    imageAlt: t('user.avatarAlt', { name }),
     type: 'profile',
     jsonLd: {
       '@context': 'https://schema.org',
@@ -88,7 +90,7 @@ function head({ params, client, token, uz }: HeadContext): PageHead {
         url: path,
       },
     },
-    feeds: [{ href: `${path}/feed.xml`, title: uz.feeds.author(name) }, siteFeed(uz)],
+    feeds: [{ href: `${path}/feed.xml`, title: t('feeds.author', { name }) }, siteFeed(t)],
   };
 }
 

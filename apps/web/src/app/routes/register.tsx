@@ -5,7 +5,8 @@ import { ProgressBar } from '../../components/progress-bar';
 import { useRegister } from '../../features/auth/api/register';
 import { AvatarPicker } from '../../features/profile/components/avatar-picker';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { useTexts } from '../../i18n/uz';
+import { Rich } from '../../i18n/rich';
+import { useT } from '../../i18n/translator';
 import { WriteForm } from '../../components/write-form';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
@@ -23,7 +24,7 @@ const empty = {
 
 /** Registration, step 2: opened from the emailed link with `?email=&token=`. */
 export function RegisterRoute() {
-  const uz = useTexts();
+  const t = useT();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
@@ -38,13 +39,13 @@ export function RegisterRoute() {
     return (
       <div className="container page page--form">
         <div className="panel form-card">
-          <h1>{uz.auth.missingLinkTitle}</h1>
-          <p>{uz.auth.missingLink}</p>
+          <h1>{t('auth.missingLinkTitle')}</h1>
+          <p>{t('auth.missingLink')}</p>
           <Link to="/auth/register/emailverification" className="button button--primary">
-            {uz.auth.goVerify}
+            {t('auth.goVerify')}
           </Link>
           <p className="form-foot">
-            {uz.auth.haveAccount} <Link to="/auth/login">{uz.auth.loginLink}</Link>
+            <Rich text={t('auth.haveAccount')} tags={[<Link to="/auth/login" />]} />
           </p>
         </div>
       </div>
@@ -66,9 +67,9 @@ export function RegisterRoute() {
     register.mutate(
       { token, form, onProgress: image ? setProgress : undefined },
       {
-        onSuccess: () => navigate('/profile', { replace: true, state: { notice: uz.auth.registered } }),
+        onSuccess: () => navigate('/profile', { replace: true, state: { notice: t('auth.registered') } }),
         onError: (error) => {
-          setErrors(toFormErrors(uz, error, [...Object.keys(empty), 'email', 'image']));
+          setErrors(toFormErrors(t, error, [...Object.keys(empty), 'email', 'image']));
           setProgress(null);
         },
       },
@@ -81,24 +82,27 @@ export function RegisterRoute() {
   return (
     <div className="container page page--form">
       <div className="panel form-card">
-        <span className="step">{uz.auth.registerStep}</span>
-        <h1>{uz.auth.registerTitle}</h1>
-        <p className="muted">{uz.auth.registerLead}</p>
+        <span className="step">{t('auth.registerStep')}</span>
+        <h1>{t('auth.registerTitle')}</h1>
+        <p className="muted">{t('auth.registerLead')}</p>
         <WriteForm className="form" onSubmit={onSubmit}>
           {errors.message ? (
             <FormAlert failure={errors}>
               <p style={{ margin: 0 }}>{errors.message}</p>
               {tokenProblem ? (
                 <p style={{ margin: '6px 0 0' }}>
-                  {uz.auth.linkExpired} <Link to="/auth/register/emailverification">{uz.auth.goVerify}</Link>
+                  <Rich
+                    text={t('auth.linkExpired')}
+                    tags={[<Link to="/auth/register/emailverification" />]}
+                  />
                 </p>
               ) : null}
             </FormAlert>
           ) : null}
           <fieldset>
-            <legend>{uz.auth.required}</legend>
+            <legend>{t('auth.required')}</legend>
             <TextField
-              label={uz.auth.email}
+              label={t('auth.email')}
               name="email"
               type="email"
               value={email}
@@ -106,7 +110,7 @@ export function RegisterRoute() {
               errors={errors.fields.email}
             />
             <TextField
-              label={uz.user.username}
+              label={t('user.username')}
               name="username"
               autoComplete="username"
               value={values.username}
@@ -118,7 +122,7 @@ export function RegisterRoute() {
             />
             <div className="form-row">
               <TextField
-                label={uz.user.firstname}
+                label={t('user.firstname')}
                 name="firstname"
                 autoComplete="given-name"
                 value={values.firstname}
@@ -127,7 +131,7 @@ export function RegisterRoute() {
                 required
               />
               <TextField
-                label={uz.user.lastname}
+                label={t('user.lastname')}
                 name="lastname"
                 autoComplete="family-name"
                 value={values.lastname}
@@ -137,11 +141,11 @@ export function RegisterRoute() {
               />
             </div>
             <TextField
-              label={uz.auth.password}
+              label={t('auth.password')}
               name="password"
               type="password"
               autoComplete="new-password"
-              hint={uz.auth.passwordHint}
+              hint={t('auth.passwordHint')}
               value={values.password}
               onChange={set('password')}
               errors={errors.fields.password}
@@ -150,33 +154,33 @@ export function RegisterRoute() {
             />
           </fieldset>
           <fieldset>
-            <legend>{uz.auth.optional}</legend>
+            <legend>{t('auth.optional')}</legend>
             <AvatarPicker file={image} onChange={setImage} errors={errors.fields.image} />
             <TextAreaField
-              label={uz.user.about}
+              label={t('user.about')}
               name="description"
               value={values.description}
               onChange={set('description')}
               errors={errors.fields.description}
             />
             <TextField
-              label={uz.user.skills}
+              label={t('user.skills')}
               name="skills"
-              hint={uz.user.skillsHint}
+              hint={t('user.skillsHint')}
               value={values.skills}
               onChange={set('skills')}
               errors={errors.fields.skills}
             />
             <div className="form-row">
               <TextField
-                label={uz.user.github}
+                label={t('user.github')}
                 name="githubProfile"
                 value={values.githubProfile}
                 onChange={set('githubProfile')}
                 errors={errors.fields.githubProfile}
               />
               <TextField
-                label={uz.user.telegram}
+                label={t('user.telegram')}
                 name="telegramProfile"
                 value={values.telegramProfile}
                 onChange={set('telegramProfile')}
@@ -185,7 +189,10 @@ export function RegisterRoute() {
             </div>
           </fieldset>
           {register.isPending && progress !== null ? (
-            <ProgressBar value={progress} label={uz.portfolioForm.uploading(Math.round(progress * 100))} />
+            <ProgressBar
+              value={progress}
+              label={t('portfolioForm.uploading', { percent: Math.round(progress * 100) })}
+            />
           ) : null}
           <button
             type="submit"
@@ -193,7 +200,7 @@ export function RegisterRoute() {
             disabled={register.isPending}
           >
             {register.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {uz.auth.submitRegister}
+            {t('auth.submitRegister')}
           </button>
         </WriteForm>
       </div>
@@ -201,4 +208,4 @@ export function RegisterRoute() {
   );
 }
 
-export const page: Page = { Component: RegisterRoute, head: privateHead((uz) => uz.auth.registerTitle) };
+export const page: Page = { Component: RegisterRoute, head: privateHead((t) => t('auth.registerTitle')) };

@@ -3,7 +3,7 @@ import { Link, useLocation } from '../../lib/router';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { useHydrated } from '../../lib/hydrated';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 
 /** Pages for signed-in users only: a visitor is asked to sign in and comes back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -17,18 +17,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 function LoginRequired({ from }: { from: string }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <div className="container page page--form">
       <div className="panel form-card">
-        <h1>{uz.auth.loginRequiredTitle}</h1>
-        <p>{uz.auth.loginRequired}</p>
+        <h1>{t('auth.loginRequiredTitle')}</h1>
+        <p>{t('auth.loginRequired')}</p>
         <p className="actions">
           <Link to="/auth/login" state={{ from }} className="button button--primary">
-            {uz.nav.login}
+            {t('nav.login')}
           </Link>
           <Link to="/auth/register/emailverification" className="button button--ghost">
-            {uz.nav.register}
+            {t('nav.register')}
           </Link>
         </p>
       </div>

@@ -7,13 +7,13 @@ import { useResetPassword } from '../../features/account/api/account';
 import { ApiError } from '../../lib/api-client';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** Opened from the mailed link (`?token=`): a new password, then signed in here and nowhere else. */
 export function ResetPasswordRoute() {
-  const uz = useTexts();
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -28,10 +28,11 @@ export function ResetPasswordRoute() {
     reset.mutate(
       { token, password },
       {
-        onSuccess: () => navigate('/profile', { replace: true, state: { notice: uz.account.passwordReset } }),
+        onSuccess: () =>
+          navigate('/profile', { replace: true, state: { notice: t('account.passwordReset') } }),
         onError: (error) => {
           if (error instanceof ApiError && error.problem?.code === 'LINK_INVALID') setLinkDead(true);
-          setErrors(toFormErrors(uz, error, ['password']));
+          setErrors(toFormErrors(t, error, ['password']));
         },
       },
     );
@@ -40,31 +41,31 @@ export function ResetPasswordRoute() {
   return (
     <div className="container page page--form">
       <div className="panel form-card">
-        <h1>{uz.account.resetTitle}</h1>
+        <h1>{t('account.resetTitle')}</h1>
         {!token ? (
           <div className="form">
-            <StatusIndicator status="error" message={uz.account.missingToken} />
+            <StatusIndicator status="error" message={t('account.missingToken')} />
             <Link to="/auth/forgot-password" className="button button--primary">
-              {uz.account.askAgain}
+              {t('account.askAgain')}
             </Link>
           </div>
         ) : (
           <WriteForm className="form" onSubmit={onSubmit}>
-            <p className="muted">{uz.account.resetLead}</p>
+            <p className="muted">{t('account.resetLead')}</p>
             {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
             {linkDead ? (
               <Link to="/auth/forgot-password" className="button button--ghost">
-                {uz.account.askAgain}
+                {t('account.askAgain')}
               </Link>
             ) : null}
             <TextField
-              label={uz.account.newPassword}
+              label={t('account.newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
               minLength={LIMITS.password.min}
               maxLength={LIMITS.password.max}
-              hint={uz.auth.passwordHint}
+              hint={t('auth.passwordHint')}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               errors={errors.fields.password}
@@ -73,7 +74,7 @@ export function ResetPasswordRoute() {
             />
             <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
               {reset.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {uz.account.saveNewPassword}
+              {t('account.saveNewPassword')}
             </button>
           </WriteForm>
         )}
@@ -82,4 +83,7 @@ export function ResetPasswordRoute() {
   );
 }
 
-export const page: Page = { Component: ResetPasswordRoute, head: privateHead((uz) => uz.account.resetTitle) };
+export const page: Page = {
+  Component: ResetPasswordRoute,
+  head: privateHead((t) => t('account.resetTitle')),
+};

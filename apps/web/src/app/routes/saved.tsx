@@ -1,19 +1,19 @@
 import { useSaved } from '../../features/bookmarks/api/bookmarks';
 import { CardListPage, usePageParam } from '../../features/portfolios/components/card-list-page';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
 /** "Saqlanganlar": what I saved to read later, the newest save first; nobody else sees it. */
 function SavedList() {
-  const uz = useTexts();
+  const t = useT();
   const page = usePageParam();
   return (
     <CardListPage
-      title={uz.bookmarks.title}
-      lead={uz.bookmarks.lead}
-      empty={uz.bookmarks.empty}
+      title={t('bookmarks.title')}
+      lead={t('bookmarks.lead')}
+      empty={t('bookmarks.empty')}
       query={useSaved(page)}
       page={page}
       path="/saved"
@@ -31,4 +31,4 @@ export function SavedRoute() {
   );
 }
 
-export const page: Page = { Component: SavedRoute, head: privateHead((uz) => uz.bookmarks.title) };
+export const page: Page = { Component: SavedRoute, head: privateHead((t) => t('bookmarks.title')) };

@@ -2,9 +2,10 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@portfolio-master/con
 import { useEffect, useRef } from 'react';
 import { StatusIndicator } from '../../components/status-indicator';
 import { useUnsubscribe } from '../../features/notifications/api/notifications';
+import { NOTIFICATION_KIND_NAMES } from '../../features/notifications/components/notification-settings';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';
-import { useTexts } from '../../i18n/uz';
+import { useT } from '../../i18n/translator';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
@@ -13,7 +14,7 @@ const isKind = (value: string | null): value is NotificationKind =>
 
 /** The link at the foot of a notification mail: one click, no sign-in, no more mail of that kind. */
 export function UnsubscribeRoute() {
-  const uz = useTexts();
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const kind = params.get('kind');
@@ -30,22 +31,24 @@ export function UnsubscribeRoute() {
   return (
     <div className="container page page--form">
       <div className="panel form-card">
-        <h1>{uz.notifications.unsubscribeTitle}</h1>
+        <h1>{t('notifications.unsubscribeTitle')}</h1>
         <div className="form">
           {!valid ? (
-            <StatusIndicator status="error" message={uz.account.missingToken} />
+            <StatusIndicator status="error" message={t('account.missingToken')} />
           ) : unsubscribe.isSuccess ? (
             <StatusIndicator
               status="success"
-              message={uz.notifications.unsubscribed(uz.notifications.kinds[unsubscribe.data.kind])}
+              message={t('notifications.unsubscribed', {
+                kind: t(NOTIFICATION_KIND_NAMES[unsubscribe.data.kind]),
+              })}
             />
           ) : unsubscribe.isError ? (
-            <StatusIndicator status="error" message={errorMessage(uz, unsubscribe.error)} />
+            <StatusIndicator status="error" message={errorMessage(t, unsubscribe.error)} />
           ) : (
-            <StatusIndicator status="pending" message={uz.notifications.unsubscribing} />
+            <StatusIndicator status="pending" message={t('notifications.unsubscribing')} />
           )}
           <Link to="/page/1" className="button button--ghost">
-            {uz.notFound.home}
+            {t('notFound.home')}
           </Link>
         </div>
       </div>
@@ -55,5 +58,5 @@ export function UnsubscribeRoute() {
 
 export const page: Page = {
   Component: UnsubscribeRoute,
-  head: privateHead((uz) => uz.notifications.unsubscribeTitle),
+  head: privateHead((t) => t('notifications.unsubscribeTitle')),
 };

@@ -4,7 +4,8 @@ import { useEffect, useId, useRef } from 'react';
 import { BarChart } from '../../components/bar-chart';
 import { apiGet, request } from '../../lib/api-client';
 import { useToken } from '../../lib/auth-token';
-import { useTexts } from '../../i18n/uz';
+import { useLocale, useT } from '../../i18n/translator';
+import { shortDate } from '../../lib/format';
 
 /** Counts this reader once per portfolio opened (the server leaves out the owner and crawlers). */
 export function ViewCounter({ portfolioId }: { portfolioId: string }) {
@@ -21,7 +22,8 @@ export function ViewCounter({ portfolioId }: { portfolioId: string }) {
 
 /** The owner's chart of unique viewers per day: an SVG with its numbers also as a table for screen readers. */
 export function ViewsChart({ portfolioId }: { portfolioId: string }) {
-  const uz = useTexts();
+  const t = useT();
+  const locale = useLocale();
   const token = useToken();
   const titleId = useId();
   const descId = useId();
@@ -33,24 +35,28 @@ export function ViewsChart({ portfolioId }: { portfolioId: string }) {
   });
   if (!views.data) return null;
   const { days, total } = views.data;
-  const summary = uz.views.summary(total, days[0]!.date, days.at(-1)!.date);
+  const summary = t('views.summary', {
+    total,
+    from: shortDate(locale, days[0]!.date),
+    to: shortDate(locale, days.at(-1)!.date),
+  });
   return (
     <section className="panel views" aria-labelledby={titleId}>
       <h2 id={titleId} className="panel__title">
-        {uz.views.title}
+        {t('views.title')}
       </h2>
       <p className="muted" id={descId}>
         {summary}
       </p>
       <BarChart
         bars={days.map((day) => ({
-          label: day.date,
+          label: shortDate(locale, day.date),
           value: day.viewers,
-          title: uz.views.day(day.date, day.viewers),
+          title: t('views.day', { date: shortDate(locale, day.date), viewers: day.viewers }),
         }))}
         labelledBy={`${titleId} ${descId}`}
         caption={summary}
-        columns={[uz.views.date, uz.views.viewers]}
+        columns={[t('views.date'), t('views.viewers')]}
       />
     </section>
   );

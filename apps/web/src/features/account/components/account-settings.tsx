@@ -7,7 +7,7 @@ import { WriteForm } from '../../../components/write-form';
 import { errorMessage } from '../../../lib/api-client';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useNavigate } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useTelegramLink } from '../../auth/api/telegram';
 import { TelegramButton } from '../../auth/components/telegram-button';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
@@ -27,10 +27,10 @@ function CurrentPasswordField({
   onChange: (value: string) => void;
   errors: string[] | undefined;
 }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <TextField
-      label={uz.account.currentPassword}
+      label={t('account.currentPassword')}
       name={name}
       type="password"
       autoComplete="current-password"
@@ -44,7 +44,7 @@ function CurrentPasswordField({
 
 /** Another email address: confirmed through a link mailed there. */
 function EmailChange({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   const change = useRequestEmailChange();
   const headingId = useId();
   const [values, setValues] = useState({ email: '', currentPassword: '' });
@@ -65,7 +65,7 @@ function EmailChange({ user }: { user: User }) {
         },
         onError: (error) => {
           if (!needsTelegramConfirmation(error))
-            setErrors(toFormErrors(uz, error, ['email', 'currentPassword']));
+            setErrors(toFormErrors(t, error, ['email', 'currentPassword']));
         },
       },
     );
@@ -78,14 +78,18 @@ function EmailChange({ user }: { user: User }) {
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="section-title" id={headingId}>
-        {uz.account.emailSection}
+        {t('account.emailSection')}
       </h2>
-      <p className="muted">{user.email ? uz.account.emailLead(user.email) : uz.account.noEmailLead}</p>
+      <p className="muted">
+        {user.email ? t('account.emailLead', { email: user.email }) : t('account.noEmailLead')}
+      </p>
       <WriteForm className="form" onSubmit={onSubmit}>
-        {sentTo ? <StatusIndicator status="success" message={uz.account.confirmationSent(sentTo)} /> : null}
+        {sentTo ? (
+          <StatusIndicator status="success" message={t('account.confirmationSent', { email: sentTo })} />
+        ) : null}
         {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
         <TextField
-          label={uz.account.newEmail}
+          label={t('account.newEmail')}
           name="email"
           type="email"
           autoComplete="email"
@@ -105,7 +109,7 @@ function EmailChange({ user }: { user: User }) {
         <div>
           <button type="submit" className="button button--primary" disabled={change.isPending}>
             {change.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {uz.account.sendConfirmation}
+            {t('account.sendConfirmation')}
           </button>
         </div>
       </WriteForm>
@@ -115,19 +119,19 @@ function EmailChange({ user }: { user: User }) {
 
 /** Everything held about me, as one JSON file. */
 function DataDownload() {
-  const uz = useTexts();
+  const t = useT();
   const download = useDownloadMyData();
   const headingId = useId();
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="section-title" id={headingId}>
-        {uz.account.dataSection}
+        {t('account.dataSection')}
       </h2>
-      <p className="muted">{uz.account.dataLead}</p>
+      <p className="muted">{t('account.dataLead')}</p>
       {download.isSuccess ? (
-        <StatusIndicator status="success" message={uz.account.downloaded(download.data)} />
+        <StatusIndicator status="success" message={t('account.downloaded', { name: download.data })} />
       ) : download.isError ? (
-        <StatusIndicator status="error" message={errorMessage(uz, download.error)} />
+        <StatusIndicator status="error" message={errorMessage(t, download.error)} />
       ) : null}
       <button
         type="button"
@@ -136,7 +140,7 @@ function DataDownload() {
         disabled={download.isPending}
       >
         {download.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-        {uz.account.download}
+        {t('account.download')}
       </button>
     </section>
   );
@@ -144,10 +148,10 @@ function DataDownload() {
 
 /** Leaving: the password, then a confirmation, then everything goes. */
 function AccountDeletion({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   const navigate = useNavigate();
   const remove = useDeleteAccount(() =>
-    navigate('/page/1', { replace: true, state: { notice: uz.account.deleted } }),
+    navigate('/page/1', { replace: true, state: { notice: t('account.deleted') } }),
   );
   const headingId = useId();
   const [password, setPassword] = useState('');
@@ -159,7 +163,7 @@ function AccountDeletion({ user }: { user: User }) {
     remove.mutate(hasPassword ? password : undefined, {
       onError: (error) => {
         setAsking(false);
-        if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(uz, error, ['currentPassword']));
+        if (!needsTelegramConfirmation(error)) setErrors(toFormErrors(t, error, ['currentPassword']));
       },
     });
   };
@@ -167,9 +171,9 @@ function AccountDeletion({ user }: { user: User }) {
   return (
     <section className="account-section account-section--danger" aria-labelledby={headingId}>
       <h2 className="section-title" id={headingId}>
-        {uz.account.deleteSection}
+        {t('account.deleteSection')}
       </h2>
-      <p className="muted">{uz.account.deleteLead}</p>
+      <p className="muted">{t('account.deleteLead')}</p>
       <WriteForm
         className="form"
         onSubmit={(event) => {
@@ -189,16 +193,16 @@ function AccountDeletion({ user }: { user: User }) {
         <TelegramConfirm failure={remove.error} retry={() => setAsking(true)} />
         <div>
           <button type="submit" className="button button--danger" disabled={remove.isPending}>
-            {uz.account.deleteButton}
+            {t('account.deleteButton')}
           </button>
         </div>
       </WriteForm>
       <Dialog
-        message={asking ? uz.account.deleteConfirm : null}
+        message={asking ? t('account.deleteConfirm') : null}
         onClose={() => setAsking(false)}
         onCancel={() => setAsking(false)}
         onOk={onConfirm}
-        okLabel={uz.account.deleteOk}
+        okLabel={t('account.deleteOk')}
         loading={remove.isPending}
         danger
       />
@@ -211,7 +215,7 @@ function AccountDeletion({ user }: { user: User }) {
  * confirmed with the password, as every sensitive change is).
  */
 function TelegramSection({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   const { link, unlink } = useTelegramLink();
   const headingId = useId();
   const [password, setPassword] = useState('');
@@ -222,17 +226,17 @@ function TelegramSection({ user }: { user: User }) {
   if (!linked && !botId) return null;
   const failure = link.error ?? unlink.error;
   const busy = link.isPending || unlink.isPending;
-  const errors = link.isError ? toFormErrors(uz, link.error, ['currentPassword']) : noFormErrors;
+  const errors = link.isError ? toFormErrors(t, link.error, ['currentPassword']) : noFormErrors;
 
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="section-title" id={headingId}>
-        {uz.telegram.section}
+        {t('telegram.section')}
       </h2>
-      <p className="muted">{linked ? uz.telegram.linkedLead : uz.telegram.unlinkedLead}</p>
+      <p className="muted">{linked ? t('telegram.linkedLead') : t('telegram.unlinkedLead')}</p>
       {notice ? <StatusIndicator status="success" message={notice} /> : null}
       {failure && !errors.fields.currentPassword ? (
-        <StatusIndicator status="error" message={errorMessage(uz, failure)} />
+        <StatusIndicator status="error" message={errorMessage(t, failure)} />
       ) : null}
       {linked ? (
         hasPassword ? (
@@ -244,15 +248,15 @@ function TelegramSection({ user }: { user: User }) {
               onClick={() => {
                 setNotice(null);
                 link.reset();
-                unlink.mutate(undefined, { onSuccess: () => setNotice(uz.telegram.unlinked) });
+                unlink.mutate(undefined, { onSuccess: () => setNotice(t('telegram.unlinked')) });
               }}
             >
               {unlink.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {uz.telegram.unlink}
+              {t('telegram.unlink')}
             </button>
           </div>
         ) : (
-          <p className="field__hint">{uz.telegram.onlyWay}</p>
+          <p className="field__hint">{t('telegram.onlyWay')}</p>
         )
       ) : (
         <div className="form">
@@ -263,7 +267,7 @@ function TelegramSection({ user }: { user: User }) {
             errors={errors.fields.currentPassword}
           />
           <TelegramButton
-            label={uz.telegram.link}
+            label={t('telegram.link')}
             busy={busy}
             onAuth={(telegram) => {
               setNotice(null);
@@ -273,7 +277,7 @@ function TelegramSection({ user }: { user: User }) {
                 {
                   onSuccess: () => {
                     setPassword('');
-                    setNotice(uz.telegram.linked);
+                    setNotice(t('telegram.linked'));
                   },
                 },
               );
@@ -287,9 +291,9 @@ function TelegramSection({ user }: { user: User }) {
 
 /** The account beyond the profile: its address, its sign-in ways, its data, its end. */
 export function AccountSettings({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   return (
-    <section className="panel form-card account-settings" aria-label={uz.account.settingsTitle}>
+    <section className="panel form-card account-settings" aria-label={t('account.settingsTitle')}>
       <EmailChange user={user} />
       <TelegramSection user={user} />
       <NotificationSettingsSection />

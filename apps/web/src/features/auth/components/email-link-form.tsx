@@ -4,7 +4,7 @@ import { FormAlert, TextField } from '../../../components/form-field';
 import { StatusIndicator } from '../../../components/status-indicator';
 import { WriteForm } from '../../../components/write-form';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 
 /**
  * One address in, a mailed link out (a registration link, a reset link): the form, then what was sent
@@ -23,7 +23,7 @@ export function EmailLinkForm({
   sentMessage: (email: string) => string;
   againLabel: string;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
@@ -35,7 +35,7 @@ export function EmailLinkForm({
       { email: email.trim() },
       {
         onSuccess: () => setSentTo(email.trim()),
-        onError: (error) => setErrors(toFormErrors(uz, error, ['email'])),
+        onError: (error) => setErrors(toFormErrors(t, error, ['email'])),
       },
     );
   };
@@ -62,7 +62,7 @@ export function EmailLinkForm({
       <p className="muted">{lead}</p>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <TextField
-        label={uz.auth.email}
+        label={t('auth.email')}
         name="email"
         type="email"
         autoComplete="email"

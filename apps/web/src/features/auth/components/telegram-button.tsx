@@ -1,7 +1,8 @@
 import type { TelegramPayload } from '@portfolio-master/contract';
+import type { Locale } from '@portfolio-master/i18n';
 import { useEffect, useState } from 'react';
 import { TelegramIcon } from '../../../components/icons';
-import { useTexts } from '../../../i18n/uz';
+import { useLocale, useT } from '../../../i18n/translator';
 import { useTelegramBotId } from '../../../lib/site-url';
 
 /** Telegram's Login Widget script: `Telegram.Login.auth` opens Telegram's own sign-in window. */
@@ -16,6 +17,9 @@ declare global {
     Telegram?: { Login?: TelegramLogin };
   }
 }
+
+/** Telegram's window in the page's language: it speaks Uzbek (in Latin), Russian and English. */
+const TELEGRAM_LANGUAGES: Record<Locale, string> = { 'uz-Latn': 'uz', 'uz-Cyrl': 'uz', ru: 'ru', en: 'en' };
 
 let loading: Promise<TelegramLogin> | undefined;
 
@@ -43,7 +47,7 @@ function loadWidget(): Promise<TelegramLogin> {
 }
 
 /**
- * Our own button (in the reader's script) for Telegram's sign-in window: what Telegram vouches for (its
+ * Our own button (in the page's language) for Telegram's sign-in window: what Telegram vouches for (its
  * signed payload) goes to `onAuth`. Nothing shows when signing in with Telegram is off. The window must be
  * opened by the click itself (or browsers block it), so the script is loaded as soon as the button shows.
  */
@@ -56,7 +60,8 @@ export function TelegramButton({
   onAuth: (payload: TelegramPayload) => void;
   busy?: boolean;
 }) {
-  const uz = useTexts();
+  const t = useT();
+  const locale = useLocale();
   const botId = useTelegramBotId();
   const [widget, setWidget] = useState<TelegramLogin | null>(null);
   const [failed, setFailed] = useState(false);
@@ -76,7 +81,7 @@ export function TelegramButton({
   if (!botId) return null;
   // No `request_access`: the site never writes to anyone through the bot, so it does not ask to.
   const open = () =>
-    widget?.auth({ bot_id: botId, lang: 'uz' }, (data) => {
+    widget?.auth({ bot_id: botId, lang: TELEGRAM_LANGUAGES[locale] }, (data) => {
       if (data) onAuth(data);
     });
   return (
@@ -93,7 +98,7 @@ export function TelegramButton({
       </button>
       {failed ? (
         <p className="field__hint" role="status">
-          {uz.telegram.unavailable}
+          {t('telegram.unavailable')}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { StatusIndicator } from '../../../components/status-indicator';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useTelegramSignIn } from '../api/telegram';
 import { TelegramButton } from './telegram-button';
@@ -15,15 +15,15 @@ export function needsTelegramConfirmation(failure: unknown): boolean {
  * once this browser holds the new session.
  */
 export function TelegramConfirm({ failure, retry }: { failure: unknown; retry: () => void }) {
-  const uz = useTexts();
+  const t = useT();
   const signIn = useTelegramSignIn();
   if (!needsTelegramConfirmation(failure)) return null;
   return (
     <div className="telegram-confirm" role="status">
-      <p>{uz.telegram.confirmLead}</p>
-      {signIn.isError ? <StatusIndicator status="error" message={errorMessage(uz, signIn.error)} /> : null}
+      <p>{t('telegram.confirmLead')}</p>
+      {signIn.isError ? <StatusIndicator status="error" message={errorMessage(t, signIn.error)} /> : null}
       <TelegramButton
-        label={uz.telegram.confirm}
+        label={t('telegram.confirm')}
         busy={signIn.isPending}
         onAuth={(payload) => signIn.mutate(payload, { onSuccess: retry })}
       />

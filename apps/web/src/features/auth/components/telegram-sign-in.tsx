@@ -1,5 +1,5 @@
 import { StatusIndicator } from '../../../components/status-indicator';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { errorMessage } from '../../../lib/api-client';
 import { useNavigate } from '../../../lib/router';
 import { useTelegramBotId } from '../../../lib/site-url';
@@ -12,7 +12,7 @@ import { TelegramButton } from './telegram-button';
  * form (it has a name from Telegram, and no email or password yet).
  */
 export function TelegramSignIn({ label, to, lead }: { label: string; to: string; lead?: string }) {
-  const uz = useTexts();
+  const t = useT();
   const navigate = useNavigate();
   const signIn = useTelegramSignIn();
   const botId = useTelegramBotId();
@@ -20,9 +20,9 @@ export function TelegramSignIn({ label, to, lead }: { label: string; to: string;
   return (
     <div className="telegram-block">
       <p className="divider">
-        <span>{uz.telegram.or}</span>
+        <span>{t('telegram.or')}</span>
       </p>
-      {signIn.isError ? <StatusIndicator status="error" message={errorMessage(uz, signIn.error)} /> : null}
+      {signIn.isError ? <StatusIndicator status="error" message={errorMessage(t, signIn.error)} /> : null}
       <TelegramButton
         label={label}
         busy={signIn.isPending}
@@ -30,7 +30,7 @@ export function TelegramSignIn({ label, to, lead }: { label: string; to: string;
           signIn.mutate(payload, {
             onSuccess: ({ created }) =>
               created
-                ? navigate('/profile?edit=1', { replace: true, state: { notice: uz.telegram.welcome } })
+                ? navigate('/profile?edit=1', { replace: true, state: { notice: t('telegram.welcome') } })
                 : navigate(to, { replace: true }),
           })
         }

@@ -1,12 +1,12 @@
 import { BookmarkIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useLocation } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useBookmark, useSetBookmark } from '../api/bookmarks';
 
 /** "Saqlash" / "Saqlangan" on a portfolio: private, for reading later from /saved. */
 export function SaveButton({ portfolioId, signedIn }: { portfolioId: string; signedIn: boolean }) {
-  const uz = useTexts();
+  const t = useT();
   const location = useLocation();
   const state = useBookmark(portfolioId);
   const set = useSetBookmark(portfolioId);
@@ -14,7 +14,7 @@ export function SaveButton({ portfolioId, signedIn }: { portfolioId: string; sig
     return (
       <Link to="/auth/login" state={{ from: location.pathname }} className="button button--ghost">
         <BookmarkIcon />
-        {uz.bookmarks.save}
+        {t('bookmarks.save')}
       </Link>
     );
   }
@@ -29,11 +29,11 @@ export function SaveButton({ portfolioId, signedIn }: { portfolioId: string; sig
         onClick={() => set.mutate(!saved)}
       >
         <BookmarkIcon filled={saved} />
-        {saved ? uz.bookmarks.saved : uz.bookmarks.save}
+        {saved ? t('bookmarks.saved') : t('bookmarks.save')}
       </button>
       {set.isError ? (
         <p className="field__error" role="alert">
-          {errorMessage(uz, set.error)}
+          {errorMessage(t, set.error)}
         </p>
       ) : null}
     </div>

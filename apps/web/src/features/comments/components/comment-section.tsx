@@ -8,7 +8,7 @@ import { FieldErrors } from '../../../components/form-field';
 import { TrashIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useAddComment } from '../api/add-comment';
 import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
@@ -41,7 +41,7 @@ export function CommentSection({
   signedIn,
   user,
 }: CommentSectionProps) {
-  const uz = useTexts();
+  const t = useT();
   const [newest, setNewest] = useState(initialComments);
   const [older, setOlder] = useState<Comment[]>([]);
   const [next, setNext] = useState(initialNext);
@@ -109,7 +109,7 @@ export function CommentSection({
   return (
     <section className="panel comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="panel__title">
-        {uz.comments.title} ({count})
+        {t('comments.title', { count })}
       </h2>
 
       {signedIn ? (
@@ -118,41 +118,41 @@ export function CommentSection({
             {user ? <Avatar user={user} size={50} decorative /> : null}
             <div className="field">
               <label htmlFor={inputId} className="visually-hidden">
-                {uz.comments.label}
+                {t('comments.label')}
               </label>
               <textarea
                 id={inputId}
                 className="input textarea"
                 value={body}
                 onChange={(event) => setBody(event.target.value)}
-                placeholder={uz.comments.placeholder}
+                placeholder={t('comments.placeholder')}
                 required
                 maxLength={2000}
                 aria-invalid={add.isError || undefined}
                 aria-describedby={add.isError ? errorId : undefined}
               />
               {add.isError ? (
-                <FieldErrors id={errorId} messages={fieldErrors ?? [errorMessage(uz, add.error)]} />
+                <FieldErrors id={errorId} messages={fieldErrors ?? [errorMessage(t, add.error)]} />
               ) : null}
             </div>
           </div>
           <div className="comment-form__actions">
             <button type="submit" className="button button--primary" disabled={add.isPending || !body.trim()}>
               {add.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {uz.comments.submit}
+              {t('comments.submit')}
             </button>
           </div>
         </WriteForm>
       ) : (
         <p className="login-prompt">
           <Link to="/auth/login" state={{ from: location.pathname }}>
-            {uz.comments.loginPrompt}
+            {t('comments.loginPrompt')}
           </Link>
         </p>
       )}
 
       {comments.length === 0 ? (
-        <p className="muted">{uz.comments.empty}</p>
+        <p className="muted">{t('comments.empty')}</p>
       ) : (
         <ul className="comment-list">
           {comments.map((comment, index) => (
@@ -182,7 +182,7 @@ export function CommentSection({
                 <button
                   type="button"
                   className="icon-button comment__delete"
-                  aria-label={uz.comments.delete}
+                  aria-label={t('comments.delete')}
                   onClick={() => {
                     remove.reset();
                     setPendingDelete({ index, comment });
@@ -206,7 +206,7 @@ export function CommentSection({
             disabled={loadingMore}
           >
             {loadingMore ? <span className="spinner" aria-hidden="true" /> : null}
-            {uz.comments.more}
+            {t('comments.more')}
           </button>
         </div>
       ) : null}
@@ -215,10 +215,10 @@ export function CommentSection({
         message={
           pendingDelete ? (
             <>
-              <p>{uz.comments.deleteConfirm}</p>
+              <p>{t('comments.deleteConfirm')}</p>
               {remove.isError ? (
                 <p className="form-alert" role="alert">
-                  {errorMessage(uz, remove.error)}
+                  {errorMessage(t, remove.error)}
                 </p>
               ) : null}
             </>

@@ -6,13 +6,13 @@ import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useNavigate } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useAuth } from '../../auth/api/get-me';
 import { useFollow, usePeople } from '../api/follows';
 
 /** "Kuzatish" / "Kuzatilmoqda" on someone else's profile; a visitor is asked to sign in first. */
 export function FollowButton({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   const { isSignedIn, user: me } = useAuth();
   const navigate = useNavigate();
   const follow = useFollow(user);
@@ -32,11 +32,11 @@ export function FollowButton({ user }: { user: User }) {
         }
       >
         {follow.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-        {following ? uz.follows.following : uz.follows.follow}
+        {following ? t('follows.following') : t('follows.follow')}
       </button>
       {follow.isError ? (
         <p className="field__error" role="alert">
-          {errorMessage(uz, follow.error)}
+          {errorMessage(t, follow.error)}
         </p>
       ) : null}
     </div>
@@ -45,28 +45,30 @@ export function FollowButton({ user }: { user: User }) {
 
 /** A profile's follower and following counts; each opens the list of those people. */
 export function FollowCounts({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   const [side, setSide] = useState<'followers' | 'following' | null>(null);
   const people = usePeople(user._id, side ?? 'followers', side !== null);
   const items = people.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="follow-counts">
       <button type="button" className="link-button" onClick={() => setSide('followers')}>
-        {uz.follows.followers(user.followersCount)}
+        {t('follows.followers', { count: user.followersCount })}
       </button>
       <span aria-hidden="true"> · </span>
       <button type="button" className="link-button" onClick={() => setSide('following')}>
-        {uz.follows.followingCount(user.followingCount)}
+        {t('follows.followingCount', { count: user.followingCount })}
       </button>
       <Dialog
-        title={side === 'following' ? uz.follows.followingTitle : uz.follows.followersTitle}
+        title={side === 'following' ? t('follows.followingTitle') : t('follows.followersTitle')}
         message={
           side === null ? null : people.isPending ? (
             <Spinner />
           ) : people.isError ? (
             <ErrorView error={people.error} onRetry={() => void people.refetch()} compact />
           ) : items.length === 0 ? (
-            <p className="muted">{side === 'following' ? uz.follows.noFollowing : uz.follows.noFollowers}</p>
+            <p className="muted">
+              {side === 'following' ? t('follows.noFollowing') : t('follows.noFollowers')}
+            </p>
           ) : (
             <>
               <ul className="likers">
@@ -94,7 +96,7 @@ export function FollowCounts({ user }: { user: User }) {
                   disabled={people.isFetchingNextPage}
                 >
                   {people.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-                  {uz.likers.more}
+                  {t('likers.more')}
                 </button>
               ) : null}
             </>

@@ -4,12 +4,12 @@ import { Dialog } from '../../../components/dialog';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useLikers } from '../api/get-likers';
 
 /** "Yoqtirganlar": from the like count, a dialog of who likes the portfolio, newest first, paged. */
 export function Likers({ portfolioId, count }: { portfolioId: string; count: number }) {
-  const uz = useTexts();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const likers = useLikers(portfolioId, open);
   if (count === 0) return null;
@@ -17,10 +17,10 @@ export function Likers({ portfolioId, count }: { portfolioId: string; count: num
   return (
     <>
       <button type="button" className="link-button likers__open" onClick={() => setOpen(true)}>
-        {uz.likers.open(count)}
+        {t('likers.open', { count })}
       </button>
       <Dialog
-        title={uz.likers.title}
+        title={t('likers.title')}
         message={
           open ? (
             likers.isPending ? (
@@ -50,7 +50,7 @@ export function Likers({ portfolioId, count }: { portfolioId: string; count: num
                     disabled={likers.isFetchingNextPage}
                   >
                     {likers.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-                    {uz.likers.more}
+                    {t('likers.more')}
                   </button>
                 ) : null}
               </>

@@ -1,58 +1,59 @@
-import { MODERATION_ACTION_LABELS } from '@portfolio-master/contract';
 import { fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { fullDate } from '../../../lib/relative-time';
-import { useTexts } from '../../../i18n/uz';
+import { fullDate } from '../../../lib/format';
+import { useLocale, useT } from '../../../i18n/translator';
 import { useAuditLog } from '../api/audit-log';
+import { DONE_NAMES, KIND_NAMES } from '../labels';
 
 /** "Jurnal": who did what to which thing, why and until when; newest first, a page at a time. */
 export function AuditLog({ page, hrefFor }: { page: number; hrefFor: (page: number) => string }) {
-  const uz = useTexts();
+  const t = useT();
+  const locale = useLocale();
   const log = useAuditLog(page);
   if (log.isPending) return <Spinner />;
   if (log.isError) return <ErrorView error={log.error} onRetry={() => void log.refetch()} />;
   if (log.data.items.length === 0) {
     return (
       <div className="empty">
-        <p>{uz.moderation.audit.empty}</p>
+        <p>{t('moderation.audit.empty')}</p>
       </div>
     );
   }
   return (
-    <section aria-label={uz.moderation.tabs.audit}>
+    <section aria-label={t('moderation.tabs.audit')}>
       <ol className={`audit${log.isPlaceholderData ? ' is-stale' : ''}`}>
         {log.data.items.map((entry) => (
           <li key={entry._id} className="audit__entry">
             <p className="audit__head muted">
-              <time dateTime={entry.date}>{fullDate(entry.date)}</time>
+              <time dateTime={entry.date}>{fullDate(locale, entry.date)}</time>
               {' · '}
               {entry.admin ? (
                 <Link to={`/profile/${encodeURIComponent(entry.admin.username)}`}>
                   {fullName(entry.admin)}
                 </Link>
               ) : (
-                uz.moderation.audit.deletedAdmin
+                t('moderation.audit.deletedAdmin')
               )}
             </p>
             <p className="audit__what">
-              <strong>{MODERATION_ACTION_LABELS[entry.action]}</strong>
+              <strong>{t(DONE_NAMES[entry.action])}</strong>
               {': '}
-              {uz.moderation.kinds[entry.target.kind]} «{entry.target.label}»
+              {t(KIND_NAMES[entry.target.kind])} «{entry.target.label}»
             </p>
             <dl className="audit__facts">
               <div>
-                <dt>{uz.moderation.audit.reason}:</dt> <dd>{entry.reason}</dd>
+                <dt>{t('moderation.audit.reason')}:</dt> <dd>{entry.reason}</dd>
               </div>
               {entry.action === 'block' ? (
                 <div>
-                  <dt>{uz.moderation.audit.until}:</dt>{' '}
+                  <dt>{t('moderation.audit.until')}:</dt>{' '}
                   <dd>
                     {entry.until
-                      ? uz.moderation.audit.untilDate(fullDate(entry.until))
-                      : uz.moderation.audit.forGood}
+                      ? t('moderation.audit.untilDate', { date: fullDate(locale, entry.until) })
+                      : t('moderation.audit.forGood')}
                   </dd>
                 </div>
               ) : null}

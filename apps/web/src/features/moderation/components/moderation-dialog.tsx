@@ -9,15 +9,16 @@ import { fullName } from '../../../components/avatar';
 import { Dialog } from '../../../components/dialog';
 import { FormAlert, TextAreaField } from '../../../components/form-field';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useTexts, type Texts } from '../../../i18n/uz';
+import { useT, type Translate } from '../../../i18n/translator';
 import { useModerate, type Moderation } from '../api/moderate';
+import { ACTION_NAMES, CONFIRMATIONS } from '../labels';
 
-/** How long a block lasts, as the select offers it (its label's key in `uz.moderation.periods`); null: for good. */
+/** How long a block lasts, as the select offers it; null: for good. */
 export const BLOCK_PERIODS = [
-  { days: 1, label: 'day' },
-  { days: 7, label: 'week' },
-  { days: 30, label: 'month' },
-  { days: null, label: 'forGood' },
+  { days: 1, label: 'moderation.periods.day' },
+  { days: 7, label: 'moderation.periods.week' },
+  { days: 30, label: 'moderation.periods.month' },
+  { days: null, label: 'moderation.periods.forGood' },
 ] as const;
 
 export interface PendingModeration {
@@ -30,12 +31,12 @@ export function blockableUserId(item: ReportQueueItem): string | null {
   return item.target.owner?._id ?? (item.target.kind === 'user' ? item.target._id : null);
 }
 
-function confirmation(uz: Texts, { action, item }: PendingModeration): string {
+function confirmation(t: Translate, { action, item }: PendingModeration): string {
   if (action === 'block' || action === 'unblock') {
     const owner = item.target.owner;
-    return uz.moderation.confirm[action](owner ? fullName(owner) : item.target.label);
+    return t(CONFIRMATIONS[action], { name: owner ? fullName(owner) : item.target.label });
   }
-  return uz.moderation.confirm[action](item.target.label);
+  return t(CONFIRMATIONS[action], { label: item.target.label });
 }
 
 function toRequest({ action, item }: PendingModeration, reason: string, days: number | null): Moderation {
@@ -61,7 +62,7 @@ export function ModerationDialog({
   onClose: () => void;
   onDone: (result: ModerationResult) => void;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const moderate = useModerate();
   const formId = useId();
   const periodId = useId();
@@ -82,42 +83,42 @@ export function ModerationDialog({
     const days = period === 'forever' ? null : Number(period);
     moderate.mutate(toRequest(pending, text, days), {
       onSuccess: onDone,
-      onError: (error) => setErrors(toFormErrors(uz, error, ['reason', 'days'])),
+      onError: (error) => setErrors(toFormErrors(t, error, ['reason', 'days'])),
     });
   };
 
   return (
     <Dialog
-      title={uz.moderation.actions[action]}
+      title={t(ACTION_NAMES[action])}
       formId={formId}
-      okLabel={uz.moderation.actions[action]}
+      okLabel={t(ACTION_NAMES[action])}
       danger={action === 'delete' || action === 'block'}
       onClose={onClose}
       onCancel={onClose}
       loading={moderate.isPending}
       message={
         <form id={formId} className="form" onSubmit={submit} noValidate>
-          <p className="moderation-dialog__what">{confirmation(uz, pending)}</p>
+          <p className="moderation-dialog__what">{confirmation(t, pending)}</p>
           {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
           <TextAreaField
-            label={uz.moderation.reason}
+            label={t('moderation.reason')}
             name="reason"
             className="input textarea moderation-dialog__reason"
-            hint={uz.moderation.reasonHint}
+            hint={t('moderation.reasonHint')}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
               setReasonMissing(false);
             }}
             maxLength={MODERATION_LIMITS.reason}
-            errors={reasonMissing ? [uz.moderation.reasonRequired] : errors.fields.reason}
+            errors={reasonMissing ? [t('moderation.reasonRequired')] : errors.fields.reason}
             required
             data-autofocus
           />
           {action === 'block' ? (
             <div className="field">
               <label htmlFor={periodId} className="field__label">
-                {uz.moderation.period}
+                {t('moderation.period')}
               </label>
               <select
                 id={periodId}
@@ -128,7 +129,7 @@ export function ModerationDialog({
               >
                 {BLOCK_PERIODS.map((option) => (
                   <option key={option.label} value={option.days ?? 'forever'}>
-                    {uz.moderation.periods[option.label]}
+                    {t(option.label)}
                   </option>
                 ))}
               </select>

@@ -1,7 +1,10 @@
 import type { User } from '@portfolio-master/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BlockedNotice, MyAccountNotices, PortfolioHiddenNotice } from './moderation-notices';
+import { render } from '../../../test/render';
+import { fullDate } from '../../../lib/format';
+import { t } from '../../../test/translators';
 
 const user = {
   _id: '1'.repeat(24),
@@ -40,9 +43,12 @@ describe('moderation notices', () => {
         }}
       />,
     );
-    expect(screen.getByRole('status').textContent).toBe(
-      'Sizga 10.06.2026 12:00gacha yozish taqiqlangan. Sabab: Spam',
+    const notice = screen.getByRole('status').textContent;
+    expect(notice).toBe(
+      t('notices.blockedUntil', { date: fullDate('uz-Latn', '2026-06-10T07:00:00Z'), reason: 'Spam' }),
     );
+    // 07:00 UTC is noon in Tashkent.
+    expect(notice).toContain('12:00gacha');
     rerender(
       <BlockedNotice
         user={{ ...user, blocked: { until: null, reason: 'Spam', date: '2026-06-03T07:00:00Z' } }}

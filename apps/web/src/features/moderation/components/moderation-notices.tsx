@@ -1,12 +1,13 @@
 import type { Block, Hidden, User } from '@portfolio-master/contract';
-import { fullDate } from '../../../lib/relative-time';
-import { useTexts, type Texts } from '../../../i18n/uz';
+import type { Locale } from '@portfolio-master/i18n';
+import { fullDate } from '../../../lib/format';
+import { useLocale, useT, type Translate } from '../../../i18n/translator';
 
 /** "Sizga …gacha yozish taqiqlangan. Sabab: …" (or for good). */
-export function blockedText(uz: Texts, block: Block): string {
+export function blockedText(t: Translate, locale: Locale, block: Block): string {
   return block.until
-    ? uz.notices.blockedUntil(fullDate(block.until), block.reason)
-    : uz.notices.blockedForGood(block.reason);
+    ? t('notices.blockedUntil', { date: fullDate(locale, block.until), reason: block.reason })
+    : t('notices.blockedForGood', { reason: block.reason });
 }
 
 function Notice({ children }: { children: string }) {
@@ -19,23 +20,24 @@ function Notice({ children }: { children: string }) {
 
 /** Shown to the author (and admins) of a portfolio a moderator hid; nobody else can open it. */
 export function PortfolioHiddenNotice({ hidden }: { hidden: Hidden | null | undefined }) {
-  const uz = useTexts();
-  return hidden ? <Notice>{uz.notices.portfolioHidden(hidden.reason)}</Notice> : null;
+  const t = useT();
+  return hidden ? <Notice>{t('notices.portfolioHidden', { reason: hidden.reason })}</Notice> : null;
 }
 
 /** On my own profile: whether a moderator hid it, and whether I may write. */
 export function MyAccountNotices({ user }: { user: User }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <>
       <BlockedNotice user={user} />
-      {user.hidden ? <Notice>{uz.notices.profileHidden(user.hidden.reason)}</Notice> : null}
+      {user.hidden ? <Notice>{t('notices.profileHidden', { reason: user.hidden.reason })}</Notice> : null}
     </>
   );
 }
 
 /** Above the forms a blocked person cannot send: why, and until when. */
 export function BlockedNotice({ user }: { user: User | null }) {
-  const uz = useTexts();
-  return user?.blocked ? <Notice>{blockedText(uz, user.blocked)}</Notice> : null;
+  const t = useT();
+  const locale = useLocale();
+  return user?.blocked ? <Notice>{blockedText(t, locale, user.blocked)}</Notice> : null;
 }

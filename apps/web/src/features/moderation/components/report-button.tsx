@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FlagIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useAuth } from '../../auth/api/get-me';
 
 const loadDialog = () => import('./report-dialog');
@@ -25,7 +25,7 @@ export interface ReportButtonProps {
  * page's own actions. The dialog's code comes when it is first wanted (or pointed at).
  */
 export function ReportButton({ target, id, ownerId, label, compact = false }: ReportButtonProps) {
-  const uz = useTexts();
+  const t = useT();
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
@@ -37,8 +37,8 @@ export function ReportButton({ target, id, ownerId, label, compact = false }: Re
       <button
         type="button"
         className={compact ? 'icon-button icon-button--small report__button' : 'link-button report__button'}
-        aria-label={compact ? uz.report.openComment : undefined}
-        title={compact ? uz.report.openComment : undefined}
+        aria-label={compact ? t('report.openComment') : undefined}
+        title={compact ? t('report.openComment') : undefined}
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
@@ -48,13 +48,13 @@ export function ReportButton({ target, id, ownerId, label, compact = false }: Re
         }}
       >
         <FlagIcon />
-        {compact ? null : uz.report.open}
+        {compact ? null : t('report.open')}
       </button>
       <span className="report__sent" role="status">
-        {sent ? uz.report.sent : ''}
+        {sent ? t('report.sent') : ''}
       </span>
       {open ? (
-        <Suspense fallback={<Dialog title={uz.report.title} message={<Spinner />} onClose={close} />}>
+        <Suspense fallback={<Dialog title={t('report.title')} message={<Spinner />} onClose={close} />}>
           <ReportDialog
             target={target}
             id={id}

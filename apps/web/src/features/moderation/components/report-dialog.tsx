@@ -1,6 +1,5 @@
 import {
   MODERATION_LIMITS,
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
   type ReportTarget,
@@ -9,8 +8,9 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FieldErrors, FormAlert } from '../../../components/form-field';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useCreateReport } from '../api/create-report';
+import { REASON_NAMES, REPORTED_THING } from '../labels';
 
 export interface ReportDialogProps {
   target: ReportTarget;
@@ -26,7 +26,7 @@ export interface ReportDialogProps {
  * (the reasons' labels come with the contract), loaded when someone first means to report.
  */
 export function ReportDialog({ target, id, label, onClose, onSent }: ReportDialogProps) {
-  const uz = useTexts();
+  const t = useT();
   const report = useCreateReport();
   const formId = useId();
   const detailsId = useId();
@@ -46,26 +46,26 @@ export function ReportDialog({ target, id, label, onClose, onSent }: ReportDialo
     }
     report.mutate(
       { target, id, reason, details: details.trim() },
-      { onSuccess: onSent, onError: (error) => setErrors(toFormErrors(uz, error, ['reason', 'details'])) },
+      { onSuccess: onSent, onError: (error) => setErrors(toFormErrors(t, error, ['reason', 'details'])) },
     );
   };
 
-  const reasonErrors = reasonMissing && !reason ? [uz.report.reasonRequired] : errors.fields.reason;
+  const reasonErrors = reasonMissing && !reason ? [t('report.reasonRequired')] : errors.fields.reason;
   const detailsErrors = errors.fields.details;
   return (
     <Dialog
-      title={uz.report.title}
+      title={t('report.title')}
       formId={formId}
-      okLabel={uz.report.submit}
+      okLabel={t('report.submit')}
       onClose={onClose}
       onCancel={onClose}
       loading={report.isPending}
       message={
         <form id={formId} className="form report-form" onSubmit={submit} noValidate>
-          <p className="muted report-form__about">{uz.report.about[target](label)}</p>
+          <p className="muted report-form__about">{t(REPORTED_THING[target], { label })}</p>
           {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
           <fieldset className="checks" aria-describedby={reasonErrors?.length ? reasonErrorId : undefined}>
-            <legend className="field__label is-required">{uz.report.reason}</legend>
+            <legend className="field__label is-required">{t('report.reason')}</legend>
             {REPORT_REASONS.map((value, index) => (
               <label key={value} className="check">
                 <input
@@ -77,14 +77,14 @@ export function ReportDialog({ target, id, label, onClose, onSent }: ReportDialo
                   required
                   data-autofocus={index === 0 ? true : undefined}
                 />
-                <span className="check__label">{REPORT_REASON_LABELS[value]}</span>
+                <span className="check__label">{t(REASON_NAMES[value])}</span>
               </label>
             ))}
             <FieldErrors id={reasonErrorId} messages={reasonErrors} />
           </fieldset>
           <div className={`field${detailsErrors?.length ? ' field--invalid' : ''}`}>
             <label htmlFor={detailsId} className="field__label">
-              {uz.report.details}
+              {t('report.details')}
             </label>
             <textarea
               id={detailsId}
@@ -97,7 +97,7 @@ export function ReportDialog({ target, id, label, onClose, onSent }: ReportDialo
               aria-describedby={`${hintId}${detailsErrors?.length ? ` ${detailsId}-error` : ''}`}
             />
             <p className="field__hint" id={hintId}>
-              {uz.report.detailsHint(MODERATION_LIMITS.details)}
+              {t('report.detailsHint', { max: MODERATION_LIMITS.details })}
             </p>
             <FieldErrors id={`${detailsId}-error`} messages={detailsErrors} />
           </div>

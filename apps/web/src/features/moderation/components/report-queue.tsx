@@ -1,5 +1,4 @@
 import {
-  REPORT_REASON_LABELS,
   type ModerationAction,
   type ModerationResult,
   type ReportQueueItem,
@@ -11,9 +10,10 @@ import { Pagination } from '../../../components/pagination';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { fullDate } from '../../../lib/relative-time';
-import { useTexts } from '../../../i18n/uz';
+import { fullDate } from '../../../lib/format';
+import { useLocale, useT } from '../../../i18n/translator';
 import { useReportQueue, type QueueStatus } from '../api/report-queue';
+import { ACTION_NAMES, KIND_NAMES, REASON_NAMES, REPORT_STATUS_NAMES } from '../labels';
 import { blockableUserId, ModerationDialog, type PendingModeration } from './moderation-dialog';
 
 const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
@@ -38,7 +38,8 @@ function QueueItem({
   status: QueueStatus;
   onAction: (action: ModerationAction) => void;
 }) {
-  const uz = useTexts();
+  const t = useT();
+  const locale = useLocale();
   const { target, reports } = item;
   const userId = blockableUserId(item);
   const button = (action: ModerationAction, danger = false) => (
@@ -47,19 +48,19 @@ function QueueItem({
       className={`button button--small ${danger ? 'button--danger-ghost' : 'button--ghost'}`}
       onClick={() => onAction(action)}
     >
-      {uz.moderation.actions[action]}
+      {t(ACTION_NAMES[action])}
     </button>
   );
   return (
     <li className="panel mod-item">
       <div className="mod-item__head">
-        <span className="mod-kind">{uz.moderation.kinds[target.kind]}</span>
+        <span className="mod-kind">{t(KIND_NAMES[target.kind])}</span>
         <h2 className="mod-item__title">
           {target.exists && target.path ? (
             <Link to={target.path}>{target.label}</Link>
           ) : (
             <>
-              {target.label} <span className="muted">{uz.moderation.gone}</span>
+              {target.label} <span className="muted">{t('moderation.gone')}</span>
             </>
           )}
         </h2>
@@ -67,22 +68,24 @@ function QueueItem({
       <p className="mod-item__meta muted">
         {target.owner && target.kind !== 'user' ? (
           <>
-            {uz.moderation.owner}:{' '}
+            {t('moderation.owner')}:{' '}
             <Link to={profilePath(target.owner.username)}>{fullName(target.owner)}</Link>
             {' · '}
           </>
         ) : null}
-        {uz.moderation.reportsCount(item.reportsCount)} · <RelativeDate date={item.lastDate} />
+        {t('moderation.reportsCount', { count: item.reportsCount })} · <RelativeDate date={item.lastDate} />
       </p>
       {target.hidden || target.ownerBlocked ? (
         <ul className="mod-flags">
-          {target.hidden ? <li className="mod-flag">{uz.moderation.hidden(target.hidden.reason)}</li> : null}
+          {target.hidden ? (
+            <li className="mod-flag">{t('moderation.hidden', { reason: target.hidden.reason })}</li>
+          ) : null}
           {target.ownerBlocked ? (
             <li className="mod-flag mod-flag--blocked">
               {target.ownerBlocked.until
-                ? uz.moderation.ownerBlockedUntil(fullDate(target.ownerBlocked.until))
-                : uz.moderation.ownerBlockedForGood}
-              . {uz.moderation.reason}: {target.ownerBlocked.reason}
+                ? t('moderation.ownerBlockedUntil', { date: fullDate(locale, target.ownerBlocked.until) })
+                : t('moderation.ownerBlockedForGood')}
+              . {t('moderation.reason')}: {target.ownerBlocked.reason}
             </li>
           ) : null}
         </ul>
@@ -91,9 +94,9 @@ function QueueItem({
         {reports.map((report) => (
           <li key={report._id} className="mod-report">
             <p className="mod-report__reason">
-              <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+              <strong>{t(REASON_NAMES[report.reason])}</strong>
               {status === 'closed' ? (
-                <span className="mod-report__status">{uz.moderation.reportStatus[report.status]}</span>
+                <span className="mod-report__status">{t(REPORT_STATUS_NAMES[report.status])}</span>
               ) : null}
             </p>
             {report.details ? <p className="mod-report__details">{report.details}</p> : null}
@@ -106,14 +109,14 @@ function QueueItem({
       </ul>
       {reports.length < item.reportsCount ? (
         <p className="muted mod-item__more">
-          {uz.moderation.reportsShown(reports.length, item.reportsCount)}
+          {t('moderation.reportsShown', { shown: reports.length, total: item.reportsCount })}
         </p>
       ) : null}
       {target.exists ? (
         <div
           className="actions mod-item__actions"
           role="group"
-          aria-label={uz.moderation.actionsFor(target.label)}
+          aria-label={t('moderation.actionsFor', { label: target.label })}
         >
           {target.hidden ? button('unhide') : button('hide')}
           {target.kind !== 'user' ? button('delete', true) : null}
@@ -124,7 +127,7 @@ function QueueItem({
         <div
           className="actions mod-item__actions"
           role="group"
-          aria-label={uz.moderation.actionsFor(target.label)}
+          aria-label={t('moderation.actionsFor', { label: target.label })}
         >
           {button('dismiss')}
         </div>
@@ -143,7 +146,7 @@ export function ReportQueue({
   page: number;
   hrefFor: (status: QueueStatus, page: number) => string;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const queue = useReportQueue(status, page);
   const [pending, setPending] = useState<PendingModeration | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -151,12 +154,14 @@ export function ReportQueue({
   const finish = (result: ModerationResult) => {
     if (!pending) return;
     setPending(null);
-    setDone(uz.moderation.done(uz.moderation.actions[pending.action], result.closedReports));
+    setDone(
+      t('moderation.finished', { action: t(ACTION_NAMES[pending.action]), closed: result.closedReports }),
+    );
   };
 
   return (
-    <section aria-label={uz.moderation.tabs.reports}>
-      <nav className="sort-links" aria-label={uz.moderation.queueStatus}>
+    <section aria-label={t('moderation.tabs.reports')}>
+      <nav className="sort-links" aria-label={t('moderation.queueStatus')}>
         {(['open', 'closed'] as const).map((option) => (
           <Link
             key={option}
@@ -164,7 +169,7 @@ export function ReportQueue({
             className={`chip${option === status ? ' chip--active' : ''}`}
             aria-current={option === status ? 'true' : undefined}
           >
-            {uz.moderation[option]}
+            {option === 'open' ? t('moderation.open') : t('moderation.closed')}
           </Link>
         ))}
       </nav>
@@ -175,7 +180,7 @@ export function ReportQueue({
         <ErrorView error={queue.error} onRetry={() => void queue.refetch()} />
       ) : queue.data.items.length === 0 ? (
         <div className="empty">
-          <p>{status === 'open' ? uz.moderation.emptyOpen : uz.moderation.emptyClosed}</p>
+          <p>{status === 'open' ? t('moderation.emptyOpen') : t('moderation.emptyClosed')}</p>
         </div>
       ) : (
         <>

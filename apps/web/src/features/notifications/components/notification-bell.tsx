@@ -1,14 +1,18 @@
 import { BellIcon } from '../../../components/icons';
 import { NavLink } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useUnreadCount } from '../api/notifications';
 
 /** The navbar's bell: how many notifications are unread, and the way to them. */
 export function NotificationBell() {
-  const uz = useTexts();
+  const t = useT();
   const unread = useUnreadCount().data?.unread ?? 0;
   return (
-    <NavLink to="/notifications" className="icon-button bell" aria-label={uz.notifications.bell(unread)}>
+    <NavLink
+      to="/notifications"
+      className="icon-button bell"
+      aria-label={t('notifications.bell', { unread })}
+    >
       <BellIcon />
       {unread > 0 ? (
         <span className="bell__count" aria-hidden="true">

@@ -5,27 +5,27 @@ import { ErrorView } from '../../../components/error-view';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
-import { useTexts, type Texts } from '../../../i18n/uz';
+import { useT, type Translate } from '../../../i18n/translator';
 import { useMarkRead, useNotifications } from '../api/notifications';
 
-function describe(uz: Texts, item: Notification): string {
+function describe(t: Translate, item: Notification): string {
   const actor = fullName(item.actor);
   const title = item.portfolio.title;
   switch (item.kind) {
     case 'comment':
-      return uz.notifications.comment(actor, title);
+      return t('notifications.comment', { actor, title });
     case 'reply':
-      return uz.notifications.reply(actor, title);
+      return t('notifications.reply', { actor, title });
     case 'like':
-      return uz.notifications.like(actor, item.othersCount, title);
+      return t('notifications.like', { actor, others: item.othersCount, title });
     case 'post':
-      return uz.notifications.post(actor, title);
+      return t('notifications.post', { actor, title });
   }
 }
 
 /** My notifications, newest first; what is shown is marked read (it stays highlighted until next time). */
 export function NotificationList() {
-  const uz = useTexts();
+  const t = useT();
   const list = useNotifications();
   const markRead = useMarkRead();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -42,7 +42,7 @@ export function NotificationList() {
 
   if (list.isPending) return <Spinner />;
   if (list.isError) return <ErrorView error={list.error} onRetry={() => void list.refetch()} />;
-  if (items.length === 0) return <p className="empty">{uz.notifications.empty}</p>;
+  if (items.length === 0) return <p className="empty">{t('notifications.empty')}</p>;
   return (
     <>
       <ul className="notifications">
@@ -54,12 +54,14 @@ export function NotificationList() {
                 to={`/portfolio/${encodeURIComponent(item.portfolio.linktitle)}`}
                 className="notification__text"
               >
-                {describe(uz, item)}
+                {describe(t, item)}
               </Link>
               {item.comment ? <p className="notification__quote">«{item.comment.excerpt}»</p> : null}
               <span className="muted notification__date">
                 <RelativeDate date={item.date} />
-                {item.read ? null : <span className="visually-hidden">{`, ${uz.notifications.unread}`}</span>}
+                {item.read ? null : (
+                  <span className="visually-hidden">{`, ${t('notifications.unread')}`}</span>
+                )}
               </span>
             </div>
           </li>
@@ -73,7 +75,7 @@ export function NotificationList() {
           disabled={list.isFetchingNextPage}
         >
           {list.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-          {uz.likers.more}
+          {t('likers.more')}
         </button>
       ) : null}
     </>

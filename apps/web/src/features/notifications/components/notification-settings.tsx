@@ -1,13 +1,26 @@
-import { NOTIFICATION_KINDS, type NotificationSettings } from '@portfolio-master/contract';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationSettings,
+} from '@portfolio-master/contract';
+import type { MessageKey } from '@portfolio-master/i18n';
 import { useId, useState } from 'react';
 import { StatusIndicator } from '../../../components/status-indicator';
 import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications';
+
+/** Each kind of notification as a mail setting names it. */
+export const NOTIFICATION_KIND_NAMES = {
+  comment: 'notifications.kinds.comment',
+  like: 'notifications.kinds.like',
+  reply: 'notifications.kinds.reply',
+  post: 'notifications.kinds.post',
+} as const satisfies Record<NotificationKind, MessageKey>;
 
 /** Which notifications also come by mail: saved as each box is ticked. */
 export function NotificationSettingsSection() {
-  const uz = useTexts();
+  const t = useT();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const headingId = useId();
@@ -23,12 +36,12 @@ export function NotificationSettingsSection() {
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="section-title" id={headingId}>
-        {uz.notifications.settingsSection}
+        {t('notifications.settingsSection')}
       </h2>
-      <p className="muted">{uz.notifications.settingsLead}</p>
+      <p className="muted">{t('notifications.settingsLead')}</p>
       {email ? (
         <fieldset className="checks">
-          <legend className="visually-hidden">{uz.notifications.settingsSection}</legend>
+          <legend className="visually-hidden">{t('notifications.settingsSection')}</legend>
           {NOTIFICATION_KINDS.map((kind) => (
             <label key={kind} className="check">
               <input
@@ -37,21 +50,21 @@ export function NotificationSettingsSection() {
                 checked={email[kind]}
                 onChange={(event) => toggle(kind, event.target.checked)}
               />
-              {uz.notifications.kinds[kind]}
+              {t(NOTIFICATION_KIND_NAMES[kind])}
             </label>
           ))}
         </fieldset>
       ) : settings.isError ? (
-        <StatusIndicator status="error" message={errorMessage(uz, settings.error)} />
+        <StatusIndicator status="error" message={errorMessage(t, settings.error)} />
       ) : null}
       {save.isSuccess ? (
         <p className="muted" role="status">
-          {uz.notifications.settingsSaved}
+          {t('notifications.settingsSaved')}
         </p>
       ) : null}
       {save.isError ? (
         <p className="field__error" role="alert">
-          {errorMessage(uz, save.error)}
+          {errorMessage(t, save.error)}
         </p>
       ) : null}
     </section>

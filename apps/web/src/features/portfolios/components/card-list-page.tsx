@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorView } from '../../../components/error-view';
 import { Pagination } from '../../../components/pagination';
 import { Link, useSearchParams } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { PortfolioCard, PortfolioGridSkeleton } from './portfolio-card';
 
 /** The page number of a personal list (`?page=`), 1 when absent or not a number. */
@@ -29,7 +29,7 @@ export function CardListPage({
   /** The page's own address, to which `?page=` is added. */
   path: string;
 }) {
-  const uz = useTexts();
+  const t = useT();
   return (
     <>
       <h1 className="home__title">{title}</h1>
@@ -42,7 +42,7 @@ export function CardListPage({
         <div className="empty">
           <p>{empty}</p>
           <Link to="/page/1" className="button button--primary">
-            {uz.follows.browse}
+            {t('follows.browse')}
           </Link>
         </div>
       ) : (

@@ -4,7 +4,7 @@ import { makePreview } from '../../../lib/image-preview';
 import { FieldErrors } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, UploadIcon } from '../../../components/icons';
 import { imageUrl } from '../../../lib/image-url';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 
 export type GalleryItem =
   { kind: 'existing'; key: string; name: string } | { kind: 'new'; key: string; file: File };
@@ -22,7 +22,7 @@ export function ImagePicker({
   onChange: (items: GalleryItem[]) => void;
   errors?: string[];
 }) {
-  const uz = useTexts();
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -45,10 +45,10 @@ export function ImagePicker({
     const found: string[] = [];
     const accepted: GalleryItem[] = [];
     for (const file of Array.from(files)) {
-      if (!file.type.startsWith('image/')) found.push(uz.portfolioForm.notImage(file.name));
-      else if (file.size > LIMITS.images.maxBytes) found.push(uz.portfolioForm.tooBig(file.name));
+      if (!file.type.startsWith('image/')) found.push(t('portfolioForm.notImage', { name: file.name }));
+      else if (file.size > LIMITS.images.maxBytes) found.push(t('portfolioForm.tooBig', { name: file.name }));
       else if (items.length + accepted.length >= LIMITS.images.maxFiles) {
-        found.push(uz.portfolioForm.tooMany(LIMITS.images.maxFiles));
+        found.push(t('portfolioForm.tooMany', { max: LIMITS.images.maxFiles }));
         break;
       } else accepted.push(newItem(file));
     }
@@ -71,7 +71,7 @@ export function ImagePicker({
   return (
     <div className="field">
       <span className="field__label" id={`${id}-label`}>
-        {uz.portfolioForm.images}
+        {t('portfolioForm.images')}
       </span>
       <div
         className={`dropzone${over ? ' is-over' : ''}`}
@@ -91,13 +91,13 @@ export function ImagePicker({
       >
         <UploadIcon />
         <span>
-          {uz.portfolioForm.drop}{' '}
+          {t('portfolioForm.drop')}{' '}
           <button type="button" className="link-button" onClick={() => input.current?.click()}>
-            {uz.portfolioForm.choose}
+            {t('portfolioForm.choose')}
           </button>
         </span>
         <span className="field__hint" id={`${id}-hint`}>
-          {uz.portfolioForm.imagesHint(LIMITS.images.maxFiles)}
+          {t('portfolioForm.imagesHint', { max: LIMITS.images.maxFiles })}
         </span>
         <input
           ref={input}
@@ -143,15 +143,15 @@ export function ImagePicker({
                   <span className="spinner" aria-hidden="true" />
                 </div>
               )}
-              {index === 0 ? <span className="thumb__label">{uz.portfolioForm.first}</span> : null}
+              {index === 0 ? <span className="thumb__label">{t('portfolioForm.first')}</span> : null}
               {item.kind === 'new' && index !== 0 ? (
-                <span className="thumb__label">{uz.portfolioForm.newImage}</span>
+                <span className="thumb__label">{t('portfolioForm.newImage')}</span>
               ) : null}
               <div className="thumb__actions">
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`${uz.portfolioForm.moveLeft} (${index + 1})`}
+                  aria-label={t('portfolioForm.moveLeft', { number: index + 1 })}
                   onClick={() => move(index, index - 1)}
                   disabled={index === 0}
                 >
@@ -160,7 +160,7 @@ export function ImagePicker({
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`${uz.portfolioForm.remove} (${index + 1})`}
+                  aria-label={t('portfolioForm.remove', { number: index + 1 })}
                   onClick={() => remove(index)}
                 >
                   <CloseIcon />
@@ -168,7 +168,7 @@ export function ImagePicker({
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`${uz.portfolioForm.moveRight} (${index + 1})`}
+                  aria-label={t('portfolioForm.moveRight', { number: index + 1 })}
                   onClick={() => move(index, index + 1)}
                   disabled={index === items.length - 1}
                 >

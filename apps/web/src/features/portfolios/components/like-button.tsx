@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '../../../lib/router';
 import { HeartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useToggleLike } from '../api/toggle-like';
 
 /** Shows whether I liked the portfolio; toggles at once and settles on the server's answer. */
@@ -16,7 +16,7 @@ export function LikeButton({
   queryKey: readonly unknown[];
   signedIn: boolean;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const queryClient = useQueryClient();
   const location = useLocation();
   const like = useToggleLike(portfolio._id);
@@ -25,10 +25,8 @@ export function LikeButton({
     return (
       <Link to="/auth/login" state={{ from: location.pathname }} className="like-button">
         <HeartIcon />
-        <span>
-          {portfolio.likesCount} {uz.card.likes}
-        </span>
-        <span className="visually-hidden">. {uz.portfolio.likeLogin}</span>
+        <span>{t('card.likes', { count: portfolio.likesCount })}</span>
+        <span className="visually-hidden">. {t('portfolio.likeLogin')}</span>
       </Link>
     );
   }
@@ -57,16 +55,14 @@ export function LikeButton({
         aria-pressed={portfolio.likedByMe}
         onClick={onClick}
         disabled={like.isPending}
-        title={portfolio.likedByMe ? uz.portfolio.unlike : uz.portfolio.like}
+        title={portfolio.likedByMe ? t('portfolio.unlike') : t('portfolio.like')}
       >
         <HeartIcon filled={portfolio.likedByMe} />
-        <span>
-          {portfolio.likesCount} {uz.card.likes}
-        </span>
+        <span>{t('card.likes', { count: portfolio.likesCount })}</span>
       </button>
       {like.isError ? (
         <p className="field__errors" role="alert">
-          {errorMessage(uz, like.error)}
+          {errorMessage(t, like.error)}
         </p>
       ) : null}
     </div>

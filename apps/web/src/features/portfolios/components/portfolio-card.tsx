@@ -6,7 +6,7 @@ import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LazyImage } from '../../../components/lazy-image';
 import { RelativeDate } from '../../../components/relative-date';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { GeneratedCover } from './generated-cover';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 45vw, 100vw';
@@ -18,7 +18,7 @@ export function PortfolioCard({
   portfolio: PortfolioSummary;
   priority?: boolean;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const cover = portfolio.images[0];
   const href = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
   return (
@@ -29,7 +29,7 @@ export function PortfolioCard({
             src={imageUrl(cover, 512)}
             srcSet={imageSrcSet(cover, 256)}
             sizes={CARD_IMAGE_SIZES}
-            alt={uz.card.cover(portfolio.title)}
+            alt={t('card.cover', { title: portfolio.title })}
             ratio={16 / 10}
             priority={priority}
           />
@@ -52,7 +52,7 @@ export function PortfolioCard({
           <RelativeDate date={portfolio.date} className="muted" />
         </div>
         {portfolio.used.length ? (
-          <ul className="tags" aria-label={uz.portfolio.technologies}>
+          <ul className="tags" aria-label={t('portfolio.technologies')}>
             {portfolio.used.slice(0, 5).map((name) => (
               <li key={name} className="tag">
                 {name}
@@ -65,10 +65,10 @@ export function PortfolioCard({
         ) : null}
         <div className="portfolio-card__stats">
           <span className={portfolio.likedByMe ? 'is-liked' : undefined}>
-            <HeartIcon filled={portfolio.likedByMe} /> {portfolio.likesCount} {uz.card.likes}
+            <HeartIcon filled={portfolio.likedByMe} /> {t('card.likes', { count: portfolio.likesCount })}
           </span>
           <span>
-            <CommentIcon /> {portfolio.commentsCount} {uz.card.comments}
+            <CommentIcon /> {t('card.comments', { count: portfolio.commentsCount })}
           </span>
         </div>
       </div>

@@ -1,9 +1,10 @@
 import type { Portfolio } from '@portfolio-master/contract';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { PortfolioForm } from './portfolio-form';
+import { render } from '../../../test/render';
 
 // Text content: jsdom's FileReader (the preview's fallback without createImageBitmap) reads it reliably.
 const png = (name: string) => new File(['not really a png'], name, { type: 'image/png' });

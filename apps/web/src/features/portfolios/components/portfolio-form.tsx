@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { ImagePicker, type GalleryItem } from './image-picker';
 import { WriteForm } from '../../../components/write-form';
@@ -17,7 +17,7 @@ export interface PortfolioFormProps {
 
 /** Create and edit share this form; every value stays in state, so a refused submit loses nothing. */
 export function PortfolioForm({ initial, submitLabel, pending, submit }: PortfolioFormProps) {
-  const uz = useTexts();
+  const t = useT();
   const [values, setValues] = useState({
     title: initial?.title ?? '',
     url: initial?.url ?? '',
@@ -54,7 +54,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       { form, onProgress: files.length ? setProgress : undefined },
       {
         onError: (error) => {
-          setErrors(toFormErrors(uz, error, [...Object.keys(values), 'images', 'keepImages']));
+          setErrors(toFormErrors(t, error, [...Object.keys(values), 'images', 'keepImages']));
           setProgress(null);
         },
       },
@@ -65,7 +65,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
     <WriteForm className="form" onSubmit={onSubmit}>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <TextField
-        label={uz.portfolioForm.title}
+        label={t('portfolioForm.title')}
         name="title"
         value={values.title}
         onChange={set('title')}
@@ -76,19 +76,19 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       />
       <div className="form-row">
         <TextField
-          label={uz.portfolioForm.url}
+          label={t('portfolioForm.url')}
           name="url"
           type="url"
           inputMode="url"
           placeholder="https://"
-          hint={uz.portfolioForm.urlHint}
+          hint={t('portfolioForm.urlHint')}
           value={values.url}
           onChange={set('url')}
           errors={errors.fields.url}
           required
         />
         <TextField
-          label={uz.portfolioForm.repoUrl}
+          label={t('portfolioForm.repoUrl')}
           name="repoUrl"
           type="url"
           inputMode="url"
@@ -99,18 +99,18 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
         />
       </div>
       <TextField
-        label={uz.portfolioForm.used}
+        label={t('portfolioForm.used')}
         name="used"
-        hint={uz.portfolioForm.usedHint}
+        hint={t('portfolioForm.usedHint')}
         value={values.used}
         onChange={set('used')}
         errors={errors.fields.used}
         required
       />
       <TextAreaField
-        label={uz.portfolioForm.description}
+        label={t('portfolioForm.description')}
         name="description"
-        hint={uz.portfolioForm.descriptionHint}
+        hint={t('portfolioForm.descriptionHint')}
         value={values.description}
         onChange={set('description')}
         errors={errors.fields.description}
@@ -122,7 +122,10 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
         errors={[...(errors.fields.images ?? []), ...(errors.fields.keepImages ?? [])]}
       />
       {pending && progress !== null ? (
-        <ProgressBar value={progress} label={uz.portfolioForm.uploading(Math.round(progress * 100))} />
+        <ProgressBar
+          value={progress}
+          label={t('portfolioForm.uploading', { percent: Math.round(progress * 100) })}
+        />
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? <span className="spinner" aria-hidden="true" /> : null}

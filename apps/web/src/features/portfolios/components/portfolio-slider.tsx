@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { LazyImage } from '../../../components/lazy-image';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 
 /** A swipeable image slider (scroll snap), with arrows and dots for mouse and keyboard. */
 export function PortfolioSlider({ images, title }: { images: string[]; title: string }) {
-  const uz = useTexts();
+  const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
 
@@ -22,7 +22,7 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
     <section
       className="slider"
       aria-roledescription="carousel"
-      aria-label={uz.portfolio.sliderLabel}
+      aria-label={t('portfolio.sliderLabel')}
       onKeyDown={(event) => {
         if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
         event.preventDefault();
@@ -51,7 +51,7 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
               src={imageUrl(file, 1024)}
               srcSet={imageSrcSet(file, 512)}
               sizes="(min-width: 1200px) 820px, (min-width: 960px) 65vw, 100vw"
-              alt={uz.card.image(title, position + 1)}
+              alt={t('card.image', { title, number: position + 1 })}
               ratio={16 / 10}
               priority={position === 0}
             />
@@ -63,7 +63,7 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
           <button
             type="button"
             className="slider__nav slider__nav--prev"
-            aria-label={uz.portfolio.previousImage}
+            aria-label={t('portfolio.previousImage')}
             onClick={() => go(index - 1)}
             disabled={index === 0}
             hidden={index === 0}
@@ -73,7 +73,7 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
           <button
             type="button"
             className="slider__nav slider__nav--next"
-            aria-label={uz.portfolio.nextImage}
+            aria-label={t('portfolio.nextImage')}
             onClick={() => go(index + 1)}
             disabled={index === images.length - 1}
             hidden={index === images.length - 1}
@@ -86,7 +86,7 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
                 key={file}
                 type="button"
                 className="slider__dot"
-                aria-label={uz.portfolio.showImage(position + 1)}
+                aria-label={t('portfolio.showImage', { number: position + 1 })}
                 aria-current={position === index}
                 onClick={() => go(position)}
               />

@@ -1,13 +1,21 @@
 import { SORTS, type Sort } from '@portfolio-master/contract/constants';
+import type { MessageKey } from '@portfolio-master/i18n';
 import { Link } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { listHref } from '../list-query';
+
+const SORT_NAMES = {
+  new: 'list.sorts.new',
+  popular: 'list.sorts.popular',
+  discussed: 'list.sorts.discussed',
+  trending: 'list.sorts.trending',
+} as const satisfies Record<Sort, MessageKey>;
 
 /** The list's order as links (they work before the app loads, and keep the filter and the search). */
 export function SortLinks({ sort, filter, q }: { sort: Sort; filter: string[]; q: string }) {
-  const uz = useTexts();
+  const t = useT();
   return (
-    <nav className="sort-links" aria-label={uz.list.sortLabel}>
+    <nav className="sort-links" aria-label={t('list.sortLabel')}>
       {SORTS.map((option) => (
         <Link
           key={option}
@@ -16,7 +24,7 @@ export function SortLinks({ sort, filter, q }: { sort: Sort; filter: string[]; q
           aria-current={option === sort ? 'true' : undefined}
           rel="nofollow"
         >
-          {uz.list.sorts[option]}
+          {t(SORT_NAMES[option])}
         </Link>
       ))}
     </nav>

@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon, FilterIcon } from '../../../components/icons';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
-import { Link } from '../../../lib/router';
-import { useTexts } from '../../../i18n/uz';
+import { Link, useHref } from '../../../lib/router';
+import { useT } from '../../../i18n/translator';
 import { useTechnologies } from '../api/get-technologies';
 
 export interface TechnologyFilterProps {
@@ -19,7 +19,8 @@ export interface TechnologyFilterProps {
  * server and in every browser. Without JavaScript it is a plain GET form with its own button.
  */
 export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilterProps) {
-  const uz = useTexts();
+  const t = useT();
+  const action = useHref('/page/1');
   const [open, setOpen] = useState(selected.length > 0);
   const listId = useId();
   const titleId = useId();
@@ -47,7 +48,7 @@ export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilte
     <section className="panel filter home__filter" aria-labelledby={titleId}>
       <h2 id={titleId} className="filter__heading">
         <FilterIcon />
-        {uz.filter.title}
+        {t('filter.title')}
         {selected.length ? <span className="badge">{selected.length}</span> : null}
       </h2>
       <button
@@ -58,9 +59,9 @@ export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilte
         onClick={() => setOpen((value) => !value)}
       >
         <FilterIcon />
-        <span className="filter__title">{uz.filter.title}</span>
+        <span className="filter__title">{t('filter.title')}</span>
         {selected.length ? <span className="badge">{selected.length}</span> : null}
-        <span className="visually-hidden">{open ? uz.filter.hide : uz.filter.show}</span>
+        <span className="visually-hidden">{open ? t('filter.hide') : t('filter.show')}</span>
         <ChevronDownIcon className={`filter__chevron${open ? ' is-open' : ''}`} />
       </button>
       <form
@@ -68,7 +69,7 @@ export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilte
         hidden={!open}
         className="filter__body"
         aria-busy={query.isPending}
-        action="/page/1"
+        action={action}
         method="get"
         onSubmit={(event) => event.preventDefault()}
       >
@@ -77,7 +78,7 @@ export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilte
         ) : query.isError ? (
           <ErrorView error={query.error} onRetry={() => void query.refetch()} compact />
         ) : names.length === 0 ? (
-          <p className="muted">{uz.filter.empty}</p>
+          <p className="muted">{t('filter.empty')}</p>
         ) : (
           <ul className="filter__list">
             {names.map(({ name, count }) => (
@@ -100,12 +101,12 @@ export function TechnologyFilter({ selected, q = '', onToggle }: TechnologyFilte
         {q ? <input type="hidden" name="q" value={q} /> : null}
         <noscript>
           <button type="submit" className="button button--primary button--small">
-            {uz.filter.apply}
+            {t('filter.apply')}
           </button>
         </noscript>
         {selected.length ? (
           <Link to="/page/1" className="button button--ghost button--small">
-            {uz.filter.clear}
+            {t('filter.clear')}
           </Link>
         ) : null}
       </form>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { makePreview } from '../../../lib/image-preview';
 import { Avatar } from '../../../components/avatar';
 import { FieldErrors } from '../../../components/form-field';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 
 interface AvatarPickerProps {
   file: File | null;
@@ -13,7 +13,7 @@ interface AvatarPickerProps {
 
 /** Picks one image and previews it; the file stays in state, so a refused submit loses nothing. */
 export function AvatarPicker({ file, onChange, current, errors }: AvatarPickerProps) {
-  const uz = useTexts();
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export function AvatarPicker({ file, onChange, current, errors }: AvatarPickerPr
   return (
     <div className="field">
       <span className="field__label" id={`${id}-label`}>
-        {uz.user.avatar}
+        {t('user.avatar')}
       </span>
       <div className="avatar-picker">
         {preview ? (
@@ -53,7 +53,7 @@ export function AvatarPicker({ file, onChange, current, errors }: AvatarPickerPr
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         />
         <label htmlFor={id} className="button button--ghost button--small" style={{ cursor: 'pointer' }}>
-          {uz.user.chooseAvatar}
+          {t('user.chooseAvatar')}
         </label>
         {file ? (
           <button
@@ -64,7 +64,7 @@ export function AvatarPicker({ file, onChange, current, errors }: AvatarPickerPr
               if (input.current) input.current.value = '';
             }}
           >
-            {uz.user.removeAvatar}
+            {t('user.removeAvatar')}
           </button>
         ) : null}
       </div>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useUpdateMe } from '../api/update-me';
 import { AvatarPicker } from './avatar-picker';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
@@ -11,7 +11,7 @@ import { WriteForm } from '../../../components/write-form';
 
 /** Edits my profile; a failed save keeps every typed value and shows the server's messages by field. */
 export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: User | null) => void }) {
-  const uz = useTexts();
+  const t = useT();
   const update = useUpdateMe();
   const [values, setValues] = useState({
     firstname: user.firstname,
@@ -60,7 +60,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         onSuccess: (saved) => onDone(saved),
         onError: (error) => {
           if (!needsTelegramConfirmation(error)) {
-            setErrors(toFormErrors(uz, error, [...Object.keys(values), 'image']));
+            setErrors(toFormErrors(t, error, [...Object.keys(values), 'image']));
           }
           setProgress(null);
         },
@@ -74,12 +74,12 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
 
   return (
     <WriteForm className="form" onSubmit={onSubmit}>
-      <h1>{uz.profileEdit.title}</h1>
+      <h1>{t('profileEdit.title')}</h1>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       <AvatarPicker file={image} onChange={setImage} current={user} errors={errors.fields.image} />
       <div className="form-row">
         <TextField
-          label={uz.user.firstname}
+          label={t('user.firstname')}
           name="firstname"
           autoComplete="given-name"
           value={values.firstname}
@@ -88,7 +88,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
           required
         />
         <TextField
-          label={uz.user.lastname}
+          label={t('user.lastname')}
           name="lastname"
           autoComplete="family-name"
           value={values.lastname}
@@ -98,7 +98,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         />
       </div>
       <TextField
-        label={uz.user.username}
+        label={t('user.username')}
         name="username"
         autoComplete="username"
         value={values.username}
@@ -107,30 +107,30 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         required
       />
       <TextAreaField
-        label={uz.user.about}
+        label={t('user.about')}
         name="description"
         value={values.description}
         onChange={set('description')}
         errors={errors.fields.description}
       />
       <TextField
-        label={uz.user.skills}
+        label={t('user.skills')}
         name="skills"
-        hint={uz.user.skillsHint}
+        hint={t('user.skillsHint')}
         value={values.skills}
         onChange={set('skills')}
         errors={errors.fields.skills}
       />
       <div className="form-row">
         <TextField
-          label={uz.user.github}
+          label={t('user.github')}
           name="githubProfile"
           value={values.githubProfile}
           onChange={set('githubProfile')}
           errors={errors.fields.githubProfile}
         />
         <TextField
-          label={uz.user.telegram}
+          label={t('user.telegram')}
           name="telegramProfile"
           value={values.telegramProfile}
           onChange={set('telegramProfile')}
@@ -143,17 +143,17 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
           checked={emailPublic}
           onChange={(event) => setEmailPublic(event.target.checked)}
         />
-        {uz.user.emailPublic}
+        {t('user.emailPublic')}
       </label>
       <fieldset>
-        <legend>{hasPassword ? uz.profileEdit.passwordSection : uz.telegram.setPassword}</legend>
+        <legend>{hasPassword ? t('profileEdit.passwordSection') : t('telegram.setPassword')}</legend>
         <p className="field__hint">
-          {hasPassword ? uz.profileEdit.passwordLead : uz.telegram.setPasswordLead}
+          {hasPassword ? t('profileEdit.passwordLead') : t('telegram.setPasswordLead')}
         </p>
         <div className="form-row">
           {hasPassword ? (
             <TextField
-              label={uz.profileEdit.currentPassword}
+              label={t('profileEdit.currentPassword')}
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -163,11 +163,11 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
             />
           ) : null}
           <TextField
-            label={uz.profileEdit.newPassword}
+            label={t('profileEdit.newPassword')}
             name="password"
             type="password"
             autoComplete="new-password"
-            hint={uz.auth.passwordHint}
+            hint={t('auth.passwordHint')}
             value={values.password}
             onChange={set('password')}
             errors={errors.fields.password}
@@ -177,12 +177,15 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         <TelegramConfirm failure={update.error} retry={save} />
       </fieldset>
       {update.isPending && progress !== null ? (
-        <ProgressBar value={progress} label={uz.portfolioForm.uploading(Math.round(progress * 100))} />
+        <ProgressBar
+          value={progress}
+          label={t('portfolioForm.uploading', { percent: Math.round(progress * 100) })}
+        />
       ) : null}
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={update.isPending}>
           {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-          {uz.profileEdit.save}
+          {t('profileEdit.save')}
         </button>
         <button
           type="button"
@@ -190,7 +193,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
           onClick={() => onDone(null)}
           disabled={update.isPending}
         >
-          {uz.profileEdit.cancel}
+          {t('profileEdit.cancel')}
         </button>
       </div>
     </WriteForm>

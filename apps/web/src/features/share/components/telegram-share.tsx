@@ -1,5 +1,6 @@
 import { TelegramIcon } from '../../../components/icons';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
+import { useHref } from '../../../lib/router';
 import { siteUrl, useSiteFacts } from '../../../lib/site-url';
 
 /**
@@ -7,13 +8,15 @@ import { siteUrl, useSiteFacts } from '../../../lib/site-url';
  * the page's own preview card (its Open Graph tags and `og:image`).
  */
 export function TelegramShare({ path, text }: { path: string; text: string }) {
-  const uz = useTexts();
+  const t = useT();
   const site = useSiteFacts();
-  const href = `https://t.me/share/url?url=${encodeURIComponent(siteUrl(site, path))}&text=${encodeURIComponent(text)}`;
+  // The page in the language it is shared from.
+  const address = useHref(path);
+  const href = `https://t.me/share/url?url=${encodeURIComponent(siteUrl(site, address))}&text=${encodeURIComponent(text)}`;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="button button--ghost">
       <TelegramIcon />
-      {uz.share.telegram}
+      {t('share.telegram')}
     </a>
   );
 }

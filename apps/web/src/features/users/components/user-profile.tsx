@@ -6,7 +6,7 @@ import { ErrorView } from '../../../components/error-view';
 import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { TelegramShare } from '../../share/components/telegram-share';
 import { ReportButton } from '../../moderation/components/report-button';
@@ -26,7 +26,7 @@ export function UserProfile({
   /** Controls for the head of the profile, such as the link to edit it. */
   actions?: ReactNode;
 }) {
-  const uz = useTexts();
+  const t = useT();
   const portfolios = useAuthorPortfolios(user.username);
   const items = portfolios.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -39,7 +39,7 @@ export function UserProfile({
             {user.isAdmin ? <AdminBadge /> : null}
           </h1>
           <p className="muted" style={{ margin: 0 }}>
-            @{user.username} · {uz.user.registered} <RelativeDate date={user.registeredDate} />
+            @{user.username} · {t('user.registered')} <RelativeDate date={user.registeredDate} />
           </p>
           <FollowCounts user={user} />
           <ul className="profile-links">
@@ -50,7 +50,7 @@ export function UserProfile({
                 </a>
               ) : (
                 <span className="muted">
-                  <MailIcon /> {uz.user.emailHidden}
+                  <MailIcon /> {t('user.emailHidden')}
                 </span>
               )}
             </li>
@@ -96,7 +96,7 @@ export function UserProfile({
         {user.skills.length ? (
           <section className="panel" aria-labelledby="skills-title">
             <h2 id="skills-title" className="panel__title">
-              {uz.user.skillsTitle}
+              {t('user.skillsTitle')}
             </h2>
             <ul className="tags">
               {user.skills.map((skill) => (
@@ -109,7 +109,9 @@ export function UserProfile({
         ) : null}
         <section aria-labelledby="portfolios-title">
           <h2 id="portfolios-title" className="section-title">
-            {own ? uz.user.myPortfolios : uz.user.portfolios} ({user.portfoliosCount})
+            {own
+              ? t('user.myPortfolios', { count: user.portfoliosCount })
+              : t('user.portfolios', { count: user.portfoliosCount })}
           </h2>
           {portfolios.isPending ? (
             <Spinner />
@@ -117,10 +119,10 @@ export function UserProfile({
             <ErrorView error={portfolios.error} onRetry={() => void portfolios.refetch()} />
           ) : items.length === 0 ? (
             <div className="empty">
-              <p>{uz.user.noPortfolios}</p>
+              <p>{t('user.noPortfolios')}</p>
               {own ? (
                 <Link to="/create" className="button button--primary">
-                  {uz.nav.create}
+                  {t('nav.create')}
                 </Link>
               ) : null}
             </div>
@@ -141,7 +143,7 @@ export function UserProfile({
                 disabled={portfolios.isFetchingNextPage}
               >
                 {portfolios.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-                {uz.user.showMore}
+                {t('user.showMore')}
               </button>
             </p>
           ) : null}

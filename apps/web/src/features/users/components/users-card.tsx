@@ -2,24 +2,24 @@ import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
-import { useTexts } from '../../../i18n/uz';
+import { useT } from '../../../i18n/translator';
 import { useUsers } from '../api/get-users';
 
 /** 'Foydalanuvchilar': each user links to their profile with email and portfolio count. */
 export function UsersCard() {
-  const uz = useTexts();
+  const t = useT();
   const query = useUsers(8);
   return (
     <section className="panel users-card" aria-labelledby="users-card-title">
       <h2 id="users-card-title" className="panel__title">
-        {uz.users.title}
+        {t('users.title')}
       </h2>
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} compact />
       ) : query.data.length === 0 ? (
-        <p className="muted">{uz.users.empty}</p>
+        <p className="muted">{t('users.empty')}</p>
       ) : (
         <ul className="users-card__list">
           {query.data.map((user) => (
@@ -31,9 +31,9 @@ export function UsersCard() {
                     {fullName(user)}
                     {user.isAdmin ? <AdminBadge /> : null}
                   </span>
-                  <span className="user-row__email">{user.email ?? uz.users.hiddenEmail}</span>
+                  <span className="user-row__email">{user.email ?? t('users.hiddenEmail')}</span>
                   <span className="user-row__count">
-                    {user.portfoliosCount} {uz.users.portfolios}
+                    {t('users.portfolios', { count: user.portfoliosCount })}
                   </span>
                 </span>
               </Link>

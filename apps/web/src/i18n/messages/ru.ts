@@ -1,0 +1,1 @@
+export { messages } from '@portfolio-master/i18n/messages/ru';

@@ -1,0 +1,70 @@
+import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n/locales';
+import { describe, expect, it } from 'vitest';
+import { formatNumber, fullDate, relativeTime, shortDate } from './format';
+
+const now = new Date('2026-05-10T12:00:00Z');
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+const DAY = 86_400;
+
+describe('relativeTime', () => {
+  it('says how long ago in the largest whole unit', () => {
+    expect(relativeTime('en', ago(5), now)).toBe('5 seconds ago');
+    expect(relativeTime('en', ago(60 * 7), now)).toBe('7 minutes ago');
+    expect(relativeTime('en', ago(3600 * 3), now)).toBe('3 hours ago');
+    expect(relativeTime('en', ago(DAY * 12), now)).toBe('12 days ago');
+    expect(relativeTime('en', ago(DAY * 95), now)).toBe('3 months ago');
+    expect(relativeTime('en', ago(DAY * 800), now)).toBe('2 years ago');
+  });
+
+  it('switches unit exactly at the boundaries', () => {
+    expect(relativeTime('en', ago(59), now)).toBe('59 seconds ago');
+    expect(relativeTime('en', ago(60), now)).toBe('1 minute ago');
+    expect(relativeTime('en', ago(3599), now)).toBe('59 minutes ago');
+    expect(relativeTime('en', ago(3600), now)).toBe('1 hour ago');
+    expect(relativeTime('en', ago(DAY - 1), now)).toBe('23 hours ago');
+    expect(relativeTime('en', ago(DAY), now)).toBe('1 day ago');
+    expect(relativeTime('en', ago(DAY * 30 - 1), now)).toBe('29 days ago');
+    expect(relativeTime('en', ago(DAY * 30), now)).toBe('1 month ago');
+    expect(relativeTime('en', ago(DAY * 365), now)).toBe('1 year ago');
+  });
+
+  it.each(LOCALES)('speaks %s through its own Intl rules', (locale) => {
+    const words = new Intl.RelativeTimeFormat(LOCALE_INFO[locale].tag, { numeric: 'always' });
+    expect(relativeTime(locale, ago(DAY * 8), now)).toBe(words.format(-8, 'day'));
+    expect(relativeTime(locale, ago(3600 * 3), now)).toBe(words.format(-3, 'hour'));
+    // Russian chooses the word by the number.
+    expect(relativeTime(locale, ago(DAY * 5), now)).toBe(words.format(-5, 'day'));
+  });
+
+  it('shows a date in the future, or one it cannot read, as 0 seconds ago', () => {
+    expect(relativeTime('en', ago(-120), now)).toBe('0 seconds ago');
+    expect(relativeTime('en', 'not a date', now)).toBe('0 seconds ago');
+  });
+});
+
+describe('fullDate and shortDate', () => {
+  it('read a moment in Tashkent time (UTC+5)', () => {
+    // 20:30 UTC on the 1st is 01:30 on the 2nd in Tashkent.
+    expect(fullDate('en', '2026-03-01T20:30:00Z')).toBe('March 2, 2026 at 1:30 AM');
+    expect(fullDate('ru', '2026-03-01T20:30:00Z')).toMatch(/^2 марта 2026.*01:30$/);
+    expect(shortDate('en', '2026-03-01T20:30:00Z')).toBe('Mar 2, 2026');
+  });
+
+  it('take a calendar date as it is', () => {
+    expect(shortDate('en', '2026-03-02')).toBe('Mar 2, 2026');
+    expect(shortDate('uz-Latn', '2026-03-02')).toMatch(/^2-mar/);
+  });
+
+  it('leave what they cannot read as it is', () => {
+    expect(fullDate('en', 'soon')).toBe('soon');
+    expect(shortDate('en', 'soon')).toBe('soon');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups digits as the language does', () => {
+    expect(formatNumber('en', 12345)).toBe('12,345');
+    expect(formatNumber('ru', 12345)).toBe(new Intl.NumberFormat('ru').format(12345));
+    expect(formatNumber('ru', 12345)).not.toBe('12,345');
+  });
+});

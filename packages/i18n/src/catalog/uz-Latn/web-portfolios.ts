@@ -1,0 +1,102 @@
+/** Portfolios: the list, its filter and order, a card, a portfolio's page, its form, views and likes. */
+export const webPortfolios = {
+  'list.title': 'Portfoliolar',
+  // The description of a technology's list; {technologies} are their names, comma-separated.
+  'list.filterDescription':
+    '{technologies} bilan qilingan dasturchilar portfoliolari: {total, plural, other {# ta loyiha}}. Ko‘ring, yoqtiring va izoh qoldiring.',
+  'list.empty': 'Hozircha portfoliolar yo‘q',
+  'list.emptyFiltered': 'Bu so‘rov bo‘yicha hech narsa topilmadi',
+  'list.resetFilters': 'Barcha portfoliolarni ko‘rsatish',
+  'list.found': '{count, plural, other {# ta natija}}',
+  'list.searchingFor': '«{query}» bo‘yicha qidiruv',
+  'list.sortLabel': 'Saralash',
+  'list.sorts.new': 'Eng yangilari',
+  'list.sorts.popular': 'Eng ko‘p yoqtirilgan',
+  'list.sorts.discussed': 'Eng ko‘p muhokama qilingan',
+  'list.sorts.trending': 'Trenddagilar',
+  'list.weekBest': 'Haftaning eng yaxshilari',
+
+  'filter.title': 'Texnologiyalar',
+  'filter.show': 'Filtrni ko‘rsatish',
+  'filter.hide': 'Filtrni yashirish',
+  'filter.clear': 'Filtrni tozalash',
+  'filter.apply': 'Filtrlash',
+  'filter.empty': 'Hozircha texnologiyalar yo‘q',
+
+  'card.likes': '{count, plural, other {# ta yoqtirish}}',
+  'card.comments': '{count, plural, other {# ta izoh}}',
+  'card.cover': '{title} uchun muqova',
+  'card.image': '{title} — {number}-rasm',
+
+  'portfolio.like': 'Yoqdi',
+  'portfolio.unlike': 'Yoqtirishni bekor qilish',
+  'portfolio.likeLogin': 'Yoqtirish uchun tizimga kiring',
+  'portfolio.project': 'Loyihani ko‘rish',
+  'portfolio.repository': 'Kodini ko‘rish',
+  'portfolio.technologies': 'Ishlatilgan texnologiyalar',
+  'portfolio.description': 'Tavsif',
+  'portfolio.noDescription': 'Tavsif yozilmagan',
+  'portfolio.edit': 'Tahrirlash',
+  'portfolio.delete': 'O‘chirish',
+  'portfolio.deleteConfirm': 'Bu portfolioni o‘chirmoqchimisiz? Bu amalni ortga qaytarib bo‘lmaydi.',
+  'portfolio.deleted': 'Portfolio o‘chirildi',
+  'portfolio.notFoundTitle': 'Portfolio topilmadi',
+  'portfolio.notFound': 'Bunday portfolio mavjud emas yoki o‘chirilgan.',
+  'portfolio.sliderLabel': 'Rasmlar',
+  'portfolio.previousImage': 'Oldingi rasm',
+  'portfolio.nextImage': 'Keyingi rasm',
+  'portfolio.showImage': '{number}-rasmni ko‘rsatish',
+  // Before "8 kun oldin": when the portfolio was posted.
+  'portfolio.published': 'Joylangan',
+  // The description of a portfolio that has none of its own, for search engines and link previews.
+  'portfolio.metaDescription': '{author}ning «{title}» portfoliosi.',
+  'portfolio.metaDescriptionUsing': '{author}ning «{title}» portfoliosi: {technologies}.',
+
+  'portfolioForm.createTitle': 'Portfolio joylash',
+  'portfolioForm.editTitle': 'Portfolioni tahrirlash',
+  'portfolioForm.title': 'Sarlavha',
+  'portfolioForm.url': 'Loyiha manzili',
+  'portfolioForm.urlHint': 'https:// bilan boshlanadigan manzil',
+  'portfolioForm.repoUrl': 'Repozitoriy manzili (ixtiyoriy)',
+  'portfolioForm.used': 'Texnologiyalar',
+  'portfolioForm.usedHint': 'Vergul bilan ajrating: React, TypeScript, Node.js',
+  'portfolioForm.description': 'Tavsif',
+  'portfolioForm.descriptionHint':
+    'Markdown qo‘llab-quvvatlanadi: **qalin**, _kursiv_, ro‘yxatlar, havolalar, `kod`.',
+  'portfolioForm.images': 'Rasmlar',
+  'portfolioForm.imagesHint':
+    'Ko‘pi bilan {max} ta rasm (JPEG, PNG, WebP, GIF yoki AVIF, har biri 10 MB gacha). Rasm bo‘lmasa, chiroyli muqova avtomatik yaratiladi.',
+  // Followed by a button "fayl tanlang" (choose a file).
+  'portfolioForm.drop': 'Rasmlarni shu yerga tashlang yoki',
+  'portfolioForm.choose': 'fayl tanlang',
+  'portfolioForm.tooMany': 'Ko‘pi bilan {max} ta rasm yuklash mumkin',
+  'portfolioForm.notImage': '{name} rasm emas',
+  'portfolioForm.tooBig': '{name} 10 MB dan katta',
+  // Buttons on the {number}th picture of the form.
+  'portfolioForm.moveLeft': 'Oldinga surish ({number})',
+  'portfolioForm.moveRight': 'Orqaga surish ({number})',
+  'portfolioForm.remove': 'Olib tashlash ({number})',
+  'portfolioForm.first': 'Muqova',
+  'portfolioForm.newImage': 'yangi',
+  'portfolioForm.submitCreate': 'Joylash',
+  'portfolioForm.submitEdit': 'Saqlash',
+  'portfolioForm.uploading': 'Yuklanmoqda: {percent}%',
+  'portfolioForm.forbidden': 'Bu portfolioni faqat uning muallifi yoki admin tahrirlay oladi.',
+
+  'views.title': 'Ko‘rishlar',
+  'views.summary':
+    'So‘nggi 30 kunda ({from} — {to}) {total, plural, other {# ta noyob ko‘ruvchi}}. Buni faqat siz va adminlar ko‘rasiz.',
+  'views.day': '{date}: {viewers, plural, other {# ta ko‘ruvchi}}',
+  'views.date': 'Sana',
+  'views.viewers': 'Noyob ko‘ruvchilar',
+
+  'likers.title': 'Yoqtirganlar',
+  'likers.open': 'Yoqtirganlar ({count})',
+  'likers.more': 'Yana ko‘rsatish',
+
+  'bookmarks.save': 'Saqlash',
+  'bookmarks.saved': 'Saqlangan',
+  'bookmarks.title': 'Saqlanganlar',
+  'bookmarks.lead': 'Keyinroq o‘qish uchun saqlagan portfoliolaringiz. Ularni faqat siz ko‘rasiz.',
+  'bookmarks.empty': 'Hali hech narsa saqlamadingiz. Portfolio sahifasidagi «Saqlash» tugmasini bosing.',
+} as const;

@@ -1,0 +1,23 @@
+import { type Messages, setupI18n } from '@lingui/core';
+import type { MessageKey } from './catalog/types.js';
+import { LOCALE_INFO, type Locale } from './locales.js';
+
+/** What a message is given: names, titles, counts, words a `select` chooses by. */
+export type MessageValues = Readonly<Record<string, string | number | bigint | Date | null | undefined>>;
+
+export interface Translator {
+  readonly locale: Locale;
+  /** The message `key` in this language, with `values` put in as given (never converted). */
+  t(key: MessageKey, values?: MessageValues): string;
+}
+
+/**
+ * A translator over one language's compiled messages (`@portfolio-master/i18n/messages/<locale>`).
+ * Plurals follow the language's own rules (`Intl.PluralRules`): one/other in Uzbek and English,
+ * one/few/many/other in Russian.
+ */
+export function createTranslator(locale: Locale, messages: Messages): Translator {
+  const tag = LOCALE_INFO[locale].tag;
+  const i18n = setupI18n({ locale: tag, messages: { [tag]: messages } });
+  return { locale, t: (key, values) => i18n._(key, values as Record<string, unknown> | undefined) };
+}
