@@ -1,9 +1,11 @@
 import type { User } from '@portfolio-master/contract';
+import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n/locales';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../features/auth/api/logout';
 import { getToken, setToken } from '../lib/auth-token';
 import { jsonResponse, renderWithProviders } from '../test/render';
+import { translatorFor } from '../test/translators';
 import { Navbar } from './navbar';
 
 const me: User = {
@@ -27,7 +29,7 @@ const me: User = {
   followedByMe: false,
 };
 
-const wideNav = () => screen.getAllByRole('navigation', { name: 'Asosiy menyu' })[0]!;
+const wideNav = (name = 'Asosiy menyu') => screen.getAllByRole('navigation', { name })[0]!;
 
 describe('Navbar', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -108,6 +110,44 @@ describe('Navbar', () => {
     expect(toggle.getAttribute('aria-label')).toBe('Menyuni yopish');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the language switch', () => {
+  it('offers the four languages, each in itself, at the same page, the page’s own marked', () => {
+    renderWithProviders(<Navbar />, { route: '/ru/page/2?sort=popular', locale: 'ru' });
+    const ru = translatorFor('ru').t;
+    const group = within(screen.getByRole('group', { name: ru('site.language') }));
+    const links = group.getAllByRole('link', { hidden: true });
+    expect(links.map((link) => link.textContent)).toEqual(LOCALES.map((locale) => LOCALE_INFO[locale].name));
+    for (const [index, link] of links.entries()) {
+      const locale = LOCALES[index]!;
+      expect(link.getAttribute('href')).toBe(
+        `/api/locale/${locale}?back=${encodeURIComponent('/page/2?sort=popular')}`,
+      );
+      expect(link.getAttribute('lang')).toBe(LOCALE_INFO[locale].tag);
+      expect(link.getAttribute('hreflang')).toBe(LOCALE_INFO[locale].tag);
+      expect(link.getAttribute('aria-current')).toBe(locale === 'ru' ? 'true' : null);
+    }
+    // The page's links stay in Russian.
+    expect(
+      within(wideNav(ru('nav.mainMenu')))
+        .getByRole('link', { name: ru('nav.login') })
+        .getAttribute('href'),
+    ).toBe('/ru/auth/login');
+  });
+
+  it('closes its menu on Escape and on a click elsewhere', () => {
+    renderWithProviders(<Navbar />);
+    const menu = document.querySelector<HTMLDetailsElement>('details.language-menu')!;
+    menu.open = true;
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menu.open).toBe(false);
+    menu.open = true;
+    fireEvent.click(menu.querySelector('a')!.parentElement!);
+    expect(menu.open).toBe(true);
+    fireEvent.click(document.body);
+    expect(menu.open).toBe(false);
   });
 });
 
