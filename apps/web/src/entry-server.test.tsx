@@ -36,7 +36,7 @@ const summary: PortfolioSummary = {
   repoUrl: null,
   images: ['c'.repeat(24) + '.webp'],
   used: ['React', 'TypeScript'],
-  // Made 59 seconds before the render: a client a minute later would say "1 daqiqa oldin".
+  // Made 59 seconds before the render: a client a minute later would say "1 minut avval".
   date: new Date(RENDERED_AT - 59_000).toISOString(),
   updatedAt: new Date(RENDERED_AT - 59_000).toISOString(),
   author,
@@ -157,7 +157,7 @@ describe('server rendering', () => {
     expect(page.status).toBe(200);
     expect(page.locale).toBe('uz-Latn');
     expect(page.html).toContain('Ob-havo ilovasi');
-    expect(page.html).toContain(relativeTime('uz-Latn', summary.date, RENDERED_AT));
+    expect(page.html).toContain(relativeTime(t, summary.date, RENDERED_AT));
     expect(text(page.html)).toContain(t('card.likes', { count: 3 }));
     expect(page.head).toContain('<link rel="canonical" href="https://portfolio.uz/page/1">');
     expect(meta(page.head, 'og:image')).toBe('https://portfolio.uz/og/site.png');
@@ -494,10 +494,10 @@ describe('hydration of the server HTML', () => {
       if (url.endsWith('/page/1')) {
         // After hydration the page follows the browser's clock, in the page's language.
         expect(root.textContent).toContain(
-          relativeTime(page.locale as Locale, summary.date, RENDERED_AT + 60_000),
+          relativeTime(translatorFor(page.locale as Locale).t, summary.date, RENDERED_AT + 60_000),
         );
         expect(root.textContent).not.toContain(
-          relativeTime(page.locale as Locale, summary.date, RENDERED_AT),
+          relativeTime(translatorFor(page.locale as Locale).t, summary.date, RENDERED_AT),
         );
       }
     },

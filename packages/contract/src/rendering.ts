@@ -12,7 +12,7 @@ export interface RenderRequest {
   publicUrl: string;
   /** Answers the page's API reads (`/api/...`) from inside the server process. */
   fetch: (url: string, init: RequestInit) => Promise<Response>;
-  /** The moment the page's relative dates ("8 kun oldin") are measured from, in milliseconds. */
+  /** The moment the page's relative dates ("8 kun avval") are measured from, in milliseconds. */
   now: number;
   /** The reader's script: the site's own texts are written in it, what people wrote stays as written. */
   script: Script;

@@ -15,8 +15,16 @@ export const DEFAULT_LOCALE: Locale = 'uz-Latn';
 export interface LocaleInfo {
   /** What the address starts with: '' for the default, else `/<tag>`. */
   readonly prefix: string;
-  /** BCP 47 tag for `<html lang>`, `Content-Language`, `hreflang` and `Intl`. */
+  /** BCP 47 tag for `<html lang>`, `Content-Language` and `hreflang`. */
   readonly tag: string;
+  /**
+   * The tag whose `Intl` data formats the language's numbers, dates and plurals. Not every browser
+   * carries Uzbek's (Chromium writes Latin Uzbek in ICU's root: `12,345`, `2026 M03 2`), and a page must
+   * read the same from the server and in the browser that takes it over. Uzbek borrows Russian's, which
+   * groups digits as Uzbek does (`12 345`) and writes a date in digits as Uzbekistan does (`02.03.2026`);
+   * its messages choose by `other` and exact numbers only, so Russian's plural rules never pick for it.
+   */
+  readonly formatTag: string;
   /** Open Graph's `language_TERRITORY`. */
   readonly ogLocale: string;
   /** The language's own name, written in itself (the switch shows each so). */
@@ -24,10 +32,10 @@ export interface LocaleInfo {
 }
 
 export const LOCALE_INFO: Readonly<Record<Locale, LocaleInfo>> = {
-  'uz-Latn': { prefix: '', tag: 'uz-Latn', ogLocale: 'uz_UZ', name: 'O‘zbekcha' },
-  'uz-Cyrl': { prefix: '/uz-Cyrl', tag: 'uz-Cyrl', ogLocale: 'uz_UZ', name: 'Ўзбекча' },
-  ru: { prefix: '/ru', tag: 'ru', ogLocale: 'ru_RU', name: 'Русский' },
-  en: { prefix: '/en', tag: 'en', ogLocale: 'en_US', name: 'English' },
+  'uz-Latn': { prefix: '', tag: 'uz-Latn', formatTag: 'ru', ogLocale: 'uz_UZ', name: 'O‘zbekcha' },
+  'uz-Cyrl': { prefix: '/uz-Cyrl', tag: 'uz-Cyrl', formatTag: 'ru', ogLocale: 'uz_UZ', name: 'Ўзбекча' },
+  ru: { prefix: '/ru', tag: 'ru', formatTag: 'ru', ogLocale: 'ru_RU', name: 'Русский' },
+  en: { prefix: '/en', tag: 'en', formatTag: 'en', ogLocale: 'en_US', name: 'English' },
 };
 
 export const isLocale = (value: unknown): value is Locale =>

@@ -13,11 +13,11 @@ export interface Translator {
 
 /**
  * A translator over one language's compiled messages (`@portfolio-master/i18n/messages/<locale>`).
- * Plurals follow the language's own rules (`Intl.PluralRules`): one/other in Uzbek and English,
- * one/few/many/other in Russian.
+ * Plurals follow `Intl.PluralRules` (one/few/many/other in Russian, one/other in English) and `#` is a
+ * number in the language's format, both from its `formatTag`'s data, which every runtime carries.
  */
 export function createTranslator(locale: Locale, messages: Messages): Translator {
-  const tag = LOCALE_INFO[locale].tag;
-  const i18n = setupI18n({ locale: tag, messages: { [tag]: messages } });
+  const { tag, formatTag } = LOCALE_INFO[locale];
+  const i18n = setupI18n({ locale: tag, locales: [formatTag], messages: { [tag]: messages } });
   return { locale, t: (key, values) => i18n._(key, values as Record<string, unknown> | undefined) };
 }

@@ -1,8 +1,11 @@
 import { LOCALE_INFO, type Locale } from '@portfolio-master/i18n/locales';
+import type { Translate } from '../i18n/translator';
 
 /*
- * Dates, relative times and numbers in the page's language, through the runtime's own Intl data (none of
- * it in the bundle). Formatters are made once per language and kept: they hold nothing of a request.
+ * Dates, relative times and numbers in the page's language, the same from the server and in every
+ * browser (a page's words must not change as the browser takes it over). Numbers and dates go through
+ * Intl with the language's `formatTag` (LOCALE_INFO), whose data every runtime carries; formatters are
+ * made once per language and kept: they hold nothing of a request.
  */
 
 const MINUTE = 60;
@@ -25,54 +28,74 @@ function formatter<T>(key: string, make: () => T): T {
   return made;
 }
 
-const tagOf = (locale: Locale) => LOCALE_INFO[locale].tag;
-
-const relative = (locale: Locale) =>
-  formatter(`relative ${locale}`, () => new Intl.RelativeTimeFormat(tagOf(locale), { numeric: 'always' }));
-
 /**
- * How long ago `date` was, in its largest whole unit ("8 kun oldin", "3 часа назад", "1 year ago"); a
- * date in the future, or one that cannot be read, is 0 seconds ago.
+ * How long ago `date` was, in its largest whole unit ("8 kun avval", "3 часа назад", "1 year ago"); a
+ * date in the future, or one that cannot be read, is 0 seconds ago. The words are the catalog's, not
+ * `Intl.RelativeTimeFormat`'s: browsers without Uzbek's data write "-8 d".
  */
-export function relativeTime(locale: Locale, date: string | Date, now: Date | number = Date.now()): string {
+export function relativeTime(t: Translate, date: string | Date, now: Date | number = Date.now()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const elapsed = Math.floor((Number(now) - then.getTime()) / 1000);
   const seconds = Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-  const format = relative(locale);
-  // Negative: in the past ("ago"); -0 still reads as the past.
-  if (seconds >= YEAR) return format.format(-Math.floor(seconds / YEAR), 'year');
-  if (seconds >= MONTH) return format.format(-Math.floor(seconds / MONTH), 'month');
-  if (seconds >= DAY) return format.format(-Math.floor(seconds / DAY), 'day');
-  if (seconds >= HOUR) return format.format(-Math.floor(seconds / HOUR), 'hour');
-  if (seconds >= MINUTE) return format.format(-Math.floor(seconds / MINUTE), 'minute');
-  return format.format(-seconds, 'second');
+  if (seconds >= YEAR) return t('time.years', { count: Math.floor(seconds / YEAR) });
+  if (seconds >= MONTH) return t('time.months', { count: Math.floor(seconds / MONTH) });
+  if (seconds >= DAY) return t('time.days', { count: Math.floor(seconds / DAY) });
+  if (seconds >= HOUR) return t('time.hours', { count: Math.floor(seconds / HOUR) });
+  if (seconds >= MINUTE) return t('time.minutes', { count: Math.floor(seconds / MINUTE) });
+  return t('time.seconds', { count: seconds });
 }
 
-/** A moment in full, Tashkent time ("2-mart, 2026, 01:30"): a relative time's `title`, a block's end. */
+/** A language with data of its own names its months; one that borrows (Uzbek) writes dates in digits. */
+const namesMonths = (locale: Locale) => LOCALE_INFO[locale].formatTag === LOCALE_INFO[locale].tag;
+
+function dateFormat(locale: Locale, kind: 'full' | 'day', timeZone: string): Intl.DateTimeFormat {
+  const { formatTag } = LOCALE_INFO[locale];
+  return formatter(`${kind} ${locale} ${timeZone}`, () => {
+    if (namesMonths(locale)) {
+      return new Intl.DateTimeFormat(formatTag, {
+        dateStyle: kind === 'full' ? 'long' : 'medium',
+        timeStyle: kind === 'full' ? 'short' : undefined,
+        timeZone,
+      });
+    }
+    return new Intl.DateTimeFormat(formatTag, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(kind === 'full' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+      timeZone,
+    });
+  });
+}
+
+/** The parts of a date in digits, without the comma some languages put before the time. */
+const digits = (format: Intl.DateTimeFormat, value: Date) =>
+  format
+    .formatToParts(value)
+    .map((part) => (part.type === 'literal' && /^,\s*$/.test(part.value) ? ' ' : part.value))
+    .join('');
+
+function formatDate(locale: Locale, value: Date, kind: 'full' | 'day', timeZone: string): string {
+  const format = dateFormat(locale, kind, timeZone);
+  return namesMonths(locale) ? format.format(value) : digits(format, value);
+}
+
+/** A moment in full, Tashkent time ("02.03.2026 01:30", "March 2, 2026 at 1:30 AM"). */
 export function fullDate(locale: Locale, date: string): string {
   const value = new Date(date);
-  if (Number.isNaN(value.getTime())) return date;
-  return formatter(
-    `full ${locale}`,
-    () =>
-      new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }),
-  ).format(value);
+  return Number.isNaN(value.getTime()) ? date : formatDate(locale, value, 'full', TIME_ZONE);
 }
 
-/** The day alone ("2-mar, 2026"): of a moment in Tashkent time, or of a calendar date ("2026-03-02"). */
+/** The day alone ("02.03.2026", "Mar 2, 2026"): of a moment in Tashkent time, or of a calendar date. */
 export function shortDate(locale: Locale, date: string): string {
-  const calendar = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const value = new Date(date);
   if (Number.isNaN(value.getTime())) return date;
-  // A calendar date is read as midnight UTC: in UTC it stays the same day.
-  const timeZone = calendar ? 'UTC' : TIME_ZONE;
-  return formatter(
-    `short ${locale} ${timeZone}`,
-    () => new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'medium', timeZone }),
-  ).format(value);
+  // A calendar date ("2026-03-02") is read as midnight UTC: in UTC it stays the same day.
+  return formatDate(locale, value, 'day', /^\d{4}-\d{2}-\d{2}$/.test(date) ? 'UTC' : TIME_ZONE);
 }
 
 /** A count as the language groups its digits ("12 345", "12,345"). */
 export function formatNumber(locale: Locale, value: number): string {
-  return formatter(`number ${locale}`, () => new Intl.NumberFormat(tagOf(locale))).format(value);
+  const { formatTag } = LOCALE_INFO[locale];
+  return formatter(`number ${locale}`, () => new Intl.NumberFormat(formatTag)).format(value);
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * The time relative dates ("8 kun oldin") are measured from. A server render and the hydration of its
+ * The time relative dates ("8 kun avval") are measured from. A server render and the hydration of its
  * HTML both use the render's own moment, so they print the same words; after hydration the page follows
  * the browser's clock, refreshed every half minute.
  */

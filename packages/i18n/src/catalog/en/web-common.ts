@@ -53,6 +53,13 @@ export const webCommon = {
 
   'image.loading': 'Loading image',
 
+  'time.seconds': '{count, plural, one {# second ago} other {# seconds ago}}',
+  'time.minutes': '{count, plural, one {# minute ago} other {# minutes ago}}',
+  'time.hours': '{count, plural, one {# hour ago} other {# hours ago}}',
+  'time.days': '{count, plural, one {# day ago} other {# days ago}}',
+  'time.months': '{count, plural, one {# month ago} other {# months ago}}',
+  'time.years': '{count, plural, one {# year ago} other {# years ago}}',
+
   'errors.fetch': 'Cannot reach the server. Check your internet connection and try again.',
   'errors.timeout': 'The server took too long to respond. Please try again in a moment.',
   'errors.parsing': 'The server’s response could not be read.',

@@ -53,6 +53,19 @@ export const webCommon = {
 
   'image.loading': 'Изображение загружается',
 
+  'time.seconds':
+    '{count, plural, one {# секунду назад} few {# секунды назад} many {# секунд назад} other {# секунды назад}}',
+  'time.minutes':
+    '{count, plural, one {# минуту назад} few {# минуты назад} many {# минут назад} other {# минуты назад}}',
+  'time.hours':
+    '{count, plural, one {# час назад} few {# часа назад} many {# часов назад} other {# часа назад}}',
+  'time.days':
+    '{count, plural, one {# день назад} few {# дня назад} many {# дней назад} other {# дня назад}}',
+  'time.months':
+    '{count, plural, one {# месяц назад} few {# месяца назад} many {# месяцев назад} other {# месяца назад}}',
+  'time.years':
+    '{count, plural, one {# год назад} few {# года назад} many {# лет назад} other {# года назад}}',
+
   'errors.fetch': 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
   'errors.timeout': 'Сервер слишком долго не отвечает. Попробуйте ещё раз чуть позже.',
   'errors.parsing': 'Не удалось прочитать ответ сервера.',

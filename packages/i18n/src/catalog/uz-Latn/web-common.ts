@@ -52,6 +52,14 @@ export const webCommon = {
 
   'image.loading': 'Rasm yuklanmoqda',
 
+  // How long ago something was posted or written.
+  'time.seconds': '{count, plural, other {# sekund avval}}',
+  'time.minutes': '{count, plural, other {# minut avval}}',
+  'time.hours': '{count, plural, other {# soat avval}}',
+  'time.days': '{count, plural, other {# kun avval}}',
+  'time.months': '{count, plural, other {# oy avval}}',
+  'time.years': '{count, plural, other {# yil avval}}',
+
   'errors.fetch': 'Server bilan aloqa yo‘q. Internet aloqangizni tekshirib, qayta urinib ko‘ring.',
   'errors.timeout': 'Server juda uzoq javob bermadi. Birozdan so‘ng qayta urinib ko‘ring.',
   'errors.parsing': 'Serverdan kelgan javobni o‘qib bo‘lmadi.',
