@@ -14,7 +14,7 @@ import { moderationRoutes } from '../modules/moderation/moderation.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { previewCardRoutes } from '../modules/og/og.routes.js';
 import { opsRoutes } from '../modules/ops/ops.routes.js';
-import { scriptRoutes } from '../modules/pages/script.routes.js';
+import { localeRoutes } from '../modules/pages/locale.routes.js';
 import { portfolioRoutes } from '../modules/portfolios/portfolios.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { viewRoutes } from '../modules/views/views.routes.js';
@@ -44,7 +44,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(portfolioRoutes, services);
       await api.register(likeRoutes, services);
       await api.register(commentRoutes, services);
-      await api.register(scriptRoutes);
+      await api.register(localeRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,11 +1,20 @@
 import path from 'node:path';
-import { type Script, scriptLanguageTag } from '@portfolio-master/contract';
+import { SCRIPT_COOKIE } from '@portfolio-master/contract';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_INFO,
+  localizePath,
+  negotiateLocale,
+  rememberedLocale,
+  splitLocalePath,
+  type Locale,
+} from '@portfolio-master/i18n';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
 import { localPath } from '../../lib/local-path.js';
-import { readerScript } from '../../lib/reader-script.js';
 import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
 import { READ_TAGS_HEADER } from '../../plugins/read-cache.js';
@@ -67,13 +76,14 @@ export async function registerPages(
     sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.document.body.length : 0),
   }).follow(services.changes);
 
-  const render = async (url: string, script: Script): Promise<Loaded<Rendered>> => {
-    const moved = await movedPortfolio(services, url);
+  const render = async (url: string, locale: Locale): Promise<Loaded<Rendered>> => {
+    const moved = await movedPortfolio(services, url, locale);
     if (moved) return moved;
     let tags: Set<string> | null = new Set<string>();
     const result = await build.renderer.render({
       url,
-      script,
+      locale,
+      script: locale === 'uz-Cyrl' ? 'cyrl' : 'latn',
       publicUrl: services.config.publicUrl,
       telegramBotId: services.config.telegram?.botId,
       now: Date.now(),
@@ -94,7 +104,7 @@ export async function registerPages(
     });
     if (result.kind === 'redirect') return { value: result, tags: [] };
     const document = new ReadyDocument(
-      build.compose({ ...result, script }),
+      build.compose({ ...result, locale }),
       'text/html; charset=utf-8',
       PAGE_BROTLI_QUALITY,
     );
@@ -106,13 +116,26 @@ export async function registerPages(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(pathname)) {
+    const { locale, path: ownPath } = splitLocalePath(pathname);
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      NOT_PAGES.test(pathname) ||
+      NOT_PAGES.test(ownPath)
+    ) {
       return sendNotFound(request, reply);
     }
-    // A page is cached once per script: the site's own words differ, the rest is the same.
-    const script = readerScript(request);
-    const rendered = await cache.getOrLoad(`${script} ${request.url}`, () => render(request.url, script));
-    reply.header('vary', 'cookie, accept-language').header('content-language', scriptLanguageTag(script));
+    // The site's root alone sends a first visit on in the reader's language (as search engines ask of
+    // multilingual sites): every other address is one language's page, whoever asks.
+    if (pathname === '/') {
+      const chosen = firstVisitLocale(request);
+      const root = localizePath(chosen, '/');
+      const rendered = await cache.getOrLoad(`${chosen} ${root}`, () => render(root, chosen));
+      reply.header('vary', 'cookie, accept-language').header('cache-control', 'private, no-cache');
+      if (rendered.kind === 'redirect') return reply.redirect(localPath(rendered.location), 302);
+    }
+    // A page is cached once per language: its address names it, and nothing else changes it.
+    const rendered = await cache.getOrLoad(`${locale} ${request.url}`, () => render(request.url, locale));
+    reply.header('content-language', LOCALE_INFO[locale].tag);
     if (rendered.kind === 'redirect') return reply.redirect(localPath(rendered.location), rendered.status);
     reply.code(rendered.status);
     // A 404 is answered, never confirmed: its ETag would only let a client keep an error.
@@ -128,13 +151,15 @@ export async function registerPages(
 
 /**
  * An old linktitle of an imported portfolio (decision 30) sends its visitor on to the portfolio's page for
- * good. Cached as the portfolio is: until it changes, or a portfolio created with that linktitle takes it.
+ * good, in the same language. Cached as the portfolio is: until it changes, or a portfolio created with
+ * that linktitle takes it.
  */
 async function movedPortfolio(
   services: PageDependencies,
   url: string,
+  locale: Locale,
 ): Promise<Loaded<Rendered> | undefined> {
-  const match = PORTFOLIO_PAGE.exec(url);
+  const match = PORTFOLIO_PAGE.exec(splitLocalePath(url).path);
   if (!match) return undefined;
   let address: string;
   try {
@@ -145,10 +170,30 @@ async function movedPortfolio(
   const moved = await services.portfolios.movedTo(address);
   if (moved.value === null) return undefined;
   return {
-    value: { kind: 'redirect', status: 301, location: `/portfolio/${encodeURIComponent(moved.value)}` },
+    value: {
+      kind: 'redirect',
+      status: 301,
+      location: localizePath(locale, `/portfolio/${encodeURIComponent(moved.value)}`),
+    },
     tags: moved.tags,
   };
 }
+
+/**
+ * The language a visit to the site's root is sent to: the one the reader chose before (the `lang`
+ * cookie, or the earlier `script` cookie), else the first of their browser's that the site speaks.
+ */
+function firstVisitLocale(request: FastifyRequest): Locale {
+  const cookies = request.headers.cookie ?? '';
+  return (
+    rememberedLocale(cookieValue(cookies, LOCALE_COOKIE), cookieValue(cookies, SCRIPT_COOKIE)) ??
+    negotiateLocale(request.headers['accept-language']) ??
+    DEFAULT_LOCALE
+  );
+}
+
+const cookieValue = (cookies: string, name: string) =>
+  new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(cookies)?.[1]?.trim();
 
 /**
  * The built files, sent precompressed (`.br`, `.gz` beside each) to clients that accept them. Hashed

@@ -1,15 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PageRenderer, type Script, scriptLanguageTag } from '@portfolio-master/contract';
+import type { PageRenderer } from '@portfolio-master/contract';
+import { LOCALE_INFO, type Locale } from '@portfolio-master/i18n';
 
 /** The web app as `npm run build -w @portfolio-master/web` leaves it. */
 export interface WebBuild {
   /** The browser's files (`apps/web/dist`). */
   root: string;
   renderer: PageRenderer;
-  /** Puts a rendered page into the built `index.html`, its `<html lang>` naming the page's script. */
-  compose(parts: { head: string; html: string; state: string; modules: string[]; script: Script }): string;
+  /** Puts a rendered page into the built `index.html`, its `<html lang>` naming the page's language. */
+  compose(parts: { head: string; html: string; state: string; modules: string[]; locale: Locale }): string;
 }
 
 interface ManifestChunk {
@@ -50,8 +51,8 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
 
   if (!/<html lang="[^"]*">/.test(template)) throw new Error(`${root}/index.html has no <html lang>`);
   const [templateHead, afterHead] = template.split(HEAD) as [string, string];
-  const beforeHead = (script: Script) =>
-    templateHead.replace(/<html lang="[^"]*">/, `<html lang="${scriptLanguageTag(script)}">`);
+  const beforeHead = (locale: Locale) =>
+    templateHead.replace(/<html lang="[^"]*">/, `<html lang="${LOCALE_INFO[locale].tag}">`);
   const [beforeHtml, afterHtml] = afterHead.split(HTML) as [string, string];
   const [beforeState, afterState] = afterHtml.split(STATE) as [string, string];
   // What the page template itself loads needs no hint.
@@ -60,12 +61,12 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   return {
     root,
     renderer,
-    compose({ head, html, state, modules, script }) {
+    compose({ head, html, state, modules, locale }) {
       const preloads = [...chunkClosure(manifest, modules)]
         .filter((file) => !loaded.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       return (
-        beforeHead(script) +
+        beforeHead(locale) +
         [head, ...preloads].join('\n    ') +
         beforeHtml +
         html +

@@ -1,4 +1,5 @@
 import type { Catalog } from '../types.js';
+import { serverPages } from './server-pages.js';
 import { site } from './site.js';
 import { webAuth } from './web-auth.js';
 import { webCommon } from './web-common.js';
@@ -15,4 +16,5 @@ export const catalog = {
   ...webAuth,
   ...webCommunity,
   ...webModeration,
+  ...serverPages,
 } satisfies Catalog;
