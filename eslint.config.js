@@ -124,11 +124,12 @@ const serverZones = [
 ];
 
 // For the server and tools/: their imports name the compiled .js of each .ts source, and workspace packages
-// resolve to their sources (the `source` condition), so the lint needs no build.
+// resolve to their sources (the `source` condition), or to the declaration of a module made at build time
+// (`types`: the i18n package's compiled messages), so the lint needs no build.
 const typeScriptResolver = createNodeResolver({
   extensions: ['.ts', '.js'],
   extensionAlias: { '.js': ['.ts', '.js'] },
-  conditionNames: ['source', 'import', 'default'],
+  conditionNames: ['source', 'types', 'import', 'default'],
 });
 
 export default tseslint.config(
