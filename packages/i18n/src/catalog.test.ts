@@ -66,8 +66,9 @@ describe('the catalogs', () => {
     // Uzbek is formatted with Russian's Intl data (LOCALE_INFO's formatTag): 'one' would pick 21.
     for (const [key, message] of Object.entries(latin)) {
       if (!/,\s*plural\s*,/.test(message)) continue;
-      for (const [, choice] of message.matchAll(/([=\w]+)\s*\{/g))
+      for (const [, choice] of message.matchAll(/([=\w]+)\s*\{/g)) {
         expect(choice, key).toMatch(/^(other|=\d+)$/);
+      }
     }
   });
 
