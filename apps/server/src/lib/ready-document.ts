@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +9,7 @@ export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 /** Smaller bodies are sent as they are: compressing them saves less than the headers cost. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -17,7 +19,7 @@ const COMPRESS_FROM_BYTES = 1024;
  * thread pool) when first asked for. Every form has its own ETag, as RFC 9110 wants of different bytes;
  * they share a prefix, so a client holding any of them is sent a 304.
  */
-export class ReadyDocument {
+export class ReadyDocument implements SendableDocument {
   readonly body: Buffer;
   private readonly hash: string;
   private readonly compressed = new Map<Exclude<ContentEncoding, 'identity'>, Promise<Buffer>>();
@@ -41,15 +43,12 @@ export class ReadyDocument {
   }
 
   etag(encoding: ContentEncoding): string {
-    return encoding === 'identity' ? `"${this.hash}"` : `"${this.hash}-${encoding}"`;
+    return etagOf(this.hash, encoding);
   }
 
   /** Whether the client's copy (any form of these bytes) is current. */
   matches(ifNoneMatch: string | undefined): boolean {
-    return matchesIfNoneMatch(
-      ifNoneMatch,
-      (tag) => tag === `"${this.hash}"` || tag.startsWith(`"${this.hash}-`),
-    );
+    return matchesAnyForm(this.hash, ifNoneMatch);
   }
 
   /** The form to send for an Accept-Encoding header: small documents always go as they are. */
@@ -77,6 +76,81 @@ export class ReadyDocument {
   }
 }
 
+/** Each form of a document has its own ETag; they share the hash of the document's bytes. */
+const etagOf = (hash: string, encoding: ContentEncoding) =>
+  encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
+
+const matchesAnyForm = (hash: string, ifNoneMatch: string | undefined) =>
+  matchesIfNoneMatch(ifNoneMatch, (tag) => tag === `"${hash}"` || tag.startsWith(`"${hash}-`));
+
+/** Text handed to the compressor at a time while packing. */
+const PACK_BATCH = 64 * 1024;
+
+/** What `sendReady` sends: a document's forms, their validators and which form suits a client. */
+export interface SendableDocument {
+  readonly type: string;
+  etag(encoding: ContentEncoding): string;
+  matches(ifNoneMatch: string | undefined): boolean;
+  encodingFor(acceptEncoding: string | undefined): ContentEncoding;
+  encoded(encoding: ContentEncoding): Promise<Buffer>;
+}
+
+/**
+ * A large document kept only as gzip (a sitemap file of 50,000 addresses in four languages is 40 MB of
+ * text and half a megabyte compressed): sent so to every client that takes gzip, as crawlers do, and
+ * decompressed again for each one that does not, so the text itself is never kept.
+ */
+export class GzippedDocument implements SendableDocument {
+  private constructor(
+    private readonly gzipped: Buffer,
+    readonly type: string,
+    private readonly hash: string,
+  ) {}
+
+  /**
+   * The document made of `pieces`, compressed on the thread pool as they are handed over, so that the
+   * whole text never stands in memory as one string or buffer.
+   */
+  static async pack(pieces: Iterable<string>, type: string): Promise<GzippedDocument> {
+    const stream = zlib.createGzip({ level: 6 });
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = once(stream, 'end');
+    let batch = '';
+    for (const piece of pieces) {
+      batch += piece;
+      if (batch.length < PACK_BATCH) continue;
+      if (!stream.write(batch)) await once(stream, 'drain');
+      batch = '';
+    }
+    stream.end(batch);
+    await ended;
+    const gzipped = Buffer.concat(chunks);
+    return new GzippedDocument(
+      gzipped,
+      type,
+      createHash('sha256').update(gzipped).digest('base64url').slice(0, 32),
+    );
+  }
+
+  etag(encoding: ContentEncoding): string {
+    return etagOf(this.hash, encoding);
+  }
+
+  matches(ifNoneMatch: string | undefined): boolean {
+    return matchesAnyForm(this.hash, ifNoneMatch);
+  }
+
+  /** Gzip whenever the client takes it, though it would rather have brotli: this is the form there is. */
+  encodingFor(acceptEncoding: string | undefined): ContentEncoding {
+    return acceptEncoding && encodingWeights(acceptEncoding)('gzip') > 0 ? 'gzip' : 'identity';
+  }
+
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
+    return encoding === 'identity' ? gunzip(this.gzipped) : Promise.resolve(this.gzipped);
+  }
+}
+
 /** Compressed bytes, made on the thread pool: brotli at `brotliQuality`, gzip at 9 or 6 to match. */
 export function encode(
   body: Buffer,
@@ -99,6 +173,14 @@ export function encode(
  */
 export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding {
   if (!acceptEncoding) return 'identity';
+  const weightOf = encodingWeights(acceptEncoding);
+  const [br, gz] = [weightOf('br'), weightOf('gzip')];
+  if (br > 0 && br >= gz) return 'br';
+  return gz > 0 ? 'gzip' : 'identity';
+}
+
+/** How much a client wants each encoding (0: not at all), as its Accept-Encoding header says. */
+function encodingWeights(acceptEncoding: string): (name: string) => number {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
@@ -106,10 +188,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
     const weight = q === undefined ? 1 : Number(q.slice(2));
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const [br, gz] = [weightOf('br'), weightOf('gzip')];
-  if (br > 0 && br >= gz) return 'br';
-  return gz > 0 ? 'gzip' : 'identity';
+  return (name) => weights.get(name) ?? weights.get('*') ?? 0;
 }
 
 /** A `Vary` value that also names `header`. */
@@ -125,7 +204,7 @@ function varyWith(existing: unknown, header: string): string {
 export async function sendReady(
   request: FastifyRequest,
   reply: FastifyReply,
-  ready: ReadyDocument,
+  ready: SendableDocument,
   cacheControl: string,
 ): Promise<FastifyReply> {
   const encoding = ready.encodingFor(request.headers['accept-encoding']);

@@ -3,17 +3,26 @@ import { type Document, DOMParser, type Element, onWarningStopParsing } from '@x
 import { expect } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 
+const schemaFile = (fileName: string) => ({
+  fileName,
+  contents: fs.readFileSync(new URL(`./fixtures/sitemaps/${fileName}`, import.meta.url), 'utf8'),
+});
+
+/** A sitemap's pages name their other languages (`xhtml:link`), which its own schema leaves to another. */
 const schemas = {
-  sitemap: fs.readFileSync(new URL('./fixtures/sitemaps/sitemap.xsd', import.meta.url), 'utf8'),
-  siteindex: fs.readFileSync(new URL('./fixtures/sitemaps/siteindex.xsd', import.meta.url), 'utf8'),
+  sitemap: {
+    schema: schemaFile('sitemap-languages.xsd'),
+    preload: [schemaFile('sitemap.xsd'), schemaFile('xhtml-link.xsd')],
+  },
+  siteindex: { schema: schemaFile('siteindex.xsd'), preload: [] },
 };
 
-/** Validates a document with libxml2 against the sitemaps.org 0.9 schema of a sitemap or an index. */
+/**
+ * Validates a document with libxml2 against the sitemaps.org 0.9 schema of a sitemap (with its pages'
+ * `xhtml:link` alternates) or an index.
+ */
 export async function expectValidSitemap(xml: string, kind: keyof typeof schemas): Promise<void> {
-  const result = await validateXML({
-    xml: { fileName: 'document.xml', contents: xml },
-    schema: { fileName: `${kind}.xsd`, contents: schemas[kind] },
-  });
+  const result = await validateXML({ xml: { fileName: 'document.xml', contents: xml }, ...schemas[kind] });
   expect(
     result.errors.map((error) => error.rawMessage),
     xml.slice(0, 2000),
@@ -43,6 +52,7 @@ export function parseXml(xml: string): Document {
 
 export const ATOM = 'http://www.w3.org/2005/Atom';
 export const SITEMAPS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+export const XHTML = 'http://www.w3.org/1999/xhtml';
 
 /** The child elements of `parent` with this name in this namespace (not deeper descendants). */
 export function children(parent: Element, namespace: string, name: string): Element[] {
@@ -151,14 +161,26 @@ export function parseAtom(xml: string): AtomFeedView {
 export interface SitemapUrl {
   loc: string;
   lastmod: string | undefined;
+  /** A page's `xhtml:link rel="alternate"` addresses by `hreflang` (none in an index). */
+  alternates: Record<string, string>;
 }
 
 /** The `<url>` or `<sitemap>` entries of a sitemap or sitemap index, in order. */
 export function sitemapEntries(xml: string): SitemapUrl[] {
   const root = parseXml(xml).documentElement!;
   const name = root.localName === 'sitemapindex' ? 'sitemap' : 'url';
-  return children(root, SITEMAPS, name).map((entry) => ({
-    loc: childText(entry, SITEMAPS, 'loc') ?? '',
-    lastmod: childText(entry, SITEMAPS, 'lastmod'),
-  }));
+  return children(root, SITEMAPS, name).map((entry) => {
+    const alternates: Record<string, string> = {};
+    for (const link of children(entry, XHTML, 'link')) {
+      const hreflang = link.getAttribute('hreflang') ?? '';
+      expect(link.getAttribute('rel')).toBe('alternate');
+      expect(alternates[hreflang], `two alternates for ${hreflang}`).toBeUndefined();
+      alternates[hreflang] = link.getAttribute('href') ?? '';
+    }
+    return {
+      loc: childText(entry, SITEMAPS, 'loc') ?? '',
+      lastmod: childText(entry, SITEMAPS, 'lastmod'),
+      alternates,
+    };
+  });
 }

@@ -2,7 +2,7 @@ import { problemSchema } from '@portfolio-master/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendReady, type ReadyDocument } from '../../lib/ready-document.js';
+import { sendReady, type SendableDocument } from '../../lib/ready-document.js';
 import type { FeedsService } from './feeds.service.js';
 
 /** Clients may reuse a copy this long before asking again; asking again is a 304 when nothing changed. */
@@ -11,7 +11,7 @@ const CACHE_CONTROL = 'public, max-age=300';
 const document = (format: string) => z.any().meta({ type: 'string', format });
 const responses = (format: string) => ({ 200: document(format), 304: z.undefined() });
 
-const send = (request: FastifyRequest, reply: FastifyReply, ready: ReadyDocument) =>
+const send = (request: FastifyRequest, reply: FastifyReply, ready: SendableDocument) =>
   sendReady(request, reply, ready, CACHE_CONTROL);
 
 /** What these routes are handed: the app passes its services. */

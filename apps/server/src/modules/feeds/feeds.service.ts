@@ -1,4 +1,5 @@
 import { LIMITS, markdownToText, shorten } from '@portfolio-master/contract';
+import { LOCALE_INFO, LOCALES, localizePath } from '@portfolio-master/i18n';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -14,9 +15,15 @@ import {
 import { findUserByUsername } from '../../data/users.repository.js';
 import { type AtomEntry, atomFeed, type AtomPerson } from './atom.js';
 import * as feeds from '../../data/feeds.repository.js';
-import { ReadyDocument } from '../../lib/ready-document.js';
+import { ReadyDocument, type SendableDocument } from '../../lib/ready-document.js';
 import { TimedCache } from './timed-cache.js';
-import { SITEMAP_LIMITS, type SitemapLimits, SitemapSection, sitemapDocuments } from './sitemap.js';
+import {
+  SITEMAP_LIMITS,
+  type SitemapDocuments,
+  type SitemapLimits,
+  SitemapSection,
+  sitemapDocuments,
+} from './sitemap.js';
 
 export interface FeedsOptions {
   /** URLs and bytes per sitemap file: sitemaps.org's 50,000 and 50 MB unless a test wants fewer. */
@@ -27,7 +34,6 @@ export interface FeedsOptions {
 }
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
-const SITEMAP_TYPE = 'application/xml; charset=utf-8';
 
 /** Entries in a feed, and the length of their summaries in characters. */
 const FEED_SIZE = 30;
@@ -38,11 +44,6 @@ const DEFAULT_TTL_MS = 5 * 60 * 1000;
 /** Feeds of technologies and authors cached at a time; the least recently built go first. */
 const MAX_FEEDS = 200;
 
-export interface Sitemap {
-  main: ReadyDocument;
-  files: Map<string, ReadyDocument>;
-}
-
 /**
  * What search engines and feed readers fetch: robots.txt, the sitemap and Atom feeds, built from the
  * database and cached as ready bytes until they expire or a portfolio or user is written (`clear`).
@@ -50,7 +51,7 @@ export interface Sitemap {
 export class FeedsService {
   readonly robots: ReadyDocument;
   private readonly limits: SitemapLimits;
-  private readonly sitemaps: TimedCache<Sitemap>;
+  private readonly sitemaps: TimedCache<SitemapDocuments>;
   private readonly feeds: TimedCache<ReadyDocument>;
   /** The authority of entry ids (`tag:host,date:…`, RFC 4151). */
   private readonly tagAuthority: string;
@@ -76,11 +77,11 @@ export class FeedsService {
     this.feeds.clear();
   }
 
-  sitemap(): Promise<Sitemap> {
+  sitemap(): Promise<SitemapDocuments> {
     return this.sitemaps.get('sitemap', () => this.buildSitemap());
   }
 
-  async sitemapFile(name: string): Promise<ReadyDocument> {
+  async sitemapFile(name: string): Promise<SendableDocument> {
     const file = (await this.sitemap()).files.get(name);
     if (!file) throw notFound('Bunday sitemap fayli yo‘q');
     return file;
@@ -188,11 +189,23 @@ export class FeedsService {
     return new ReadyDocument(atomFeed(feed), ATOM_TYPE);
   }
 
+  /** The page at the app's `path` in every language, `x-default` its Latin Uzbek address. */
+  private addPage(section: SitemapSection, path: string, lastmod: string | undefined): void {
+    section.add(
+      LOCALES.map((locale) => ({
+        hreflang: LOCALE_INFO[locale].tag,
+        href: this.url(localizePath(locale, path)),
+      })),
+      this.url(path),
+      lastmod,
+    );
+  }
+
   /**
    * Portfolios in id order, then the profiles of everyone who has a portfolio (a profile without one is
    * an empty page), then the list's first page and the about page. Read a page of rows at a time.
    */
-  private async buildSitemap(): Promise<Sitemap> {
+  private async buildSitemap(): Promise<SitemapDocuments> {
     const portfolios = new SitemapSection('portfolios', this.limits);
     let latest: string | undefined;
     for (let after: string | undefined; ;) {
@@ -200,8 +213,9 @@ export class FeedsService {
       for (const row of rows) {
         const lastmod = isoString(row.updated_at);
         if (latest === undefined || lastmod > latest) latest = lastmod;
-        portfolios.add(this.url(`/portfolio/${encodeURIComponent(row.linktitle)}`), lastmod);
+        this.addPage(portfolios, `/portfolio/${encodeURIComponent(row.linktitle)}`, lastmod);
       }
+      await portfolios.packFull();
       if (rows.length < SITEMAP_PAGE) break;
       after = rows.at(-1)!.id;
     }
@@ -212,28 +226,24 @@ export class FeedsService {
       for (const row of rows) {
         const own = isoString(row.updated_at);
         const portfolio = isoString(row.portfolios_updated_at);
-        profiles.add(
-          this.url(`/profile/${encodeURIComponent(row.username)}`),
+        this.addPage(
+          profiles,
+          `/profile/${encodeURIComponent(row.username)}`,
           own > portfolio ? own : portfolio,
         );
       }
+      await profiles.packFull();
       if (rows.length < SITEMAP_PAGE) break;
       after = rows.at(-1)!.id;
     }
 
     const pages = new SitemapSection('pages', this.limits);
     // The first page changes with any portfolio: its filter panel counts technologies over all of them.
-    pages.add(this.url('/page/1'), latest);
+    this.addPage(pages, '/page/1', latest);
     // The about page's text ships with the web app; no date the server could give would be true.
-    pages.add(this.url('/about'), undefined);
+    this.addPage(pages, '/about', undefined);
 
-    const documents = sitemapDocuments(this.publicUrl, [pages, portfolios, profiles], this.limits);
-    return {
-      main: new ReadyDocument(documents.main, SITEMAP_TYPE),
-      files: new Map(
-        [...documents.files].map(([name, text]) => [name, new ReadyDocument(text, SITEMAP_TYPE)]),
-      ),
-    };
+    return sitemapDocuments(this.publicUrl, [pages, portfolios, profiles], this.limits);
   }
 }
 

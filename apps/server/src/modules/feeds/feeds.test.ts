@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { LOCALE_INFO, LOCALES, localizePath } from '@portfolio-master/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import {
@@ -10,12 +11,13 @@ import {
 } from '../../test/xml.js';
 
 /*
- * robots.txt, the sitemap and the Atom feeds, through the real app. The sitemap's per-file limit is 5
- * URLs here, so that a handful of portfolios is enough to turn /sitemap.xml into an index.
+ * robots.txt, the sitemap and the Atom feeds, through the real app. The sitemap's per-file limit is 16
+ * URLs here (four pages in four languages), so that a handful of portfolios is enough to turn
+ * /sitemap.xml into an index.
  */
 
 const PUBLIC = 'http://localhost:5173';
-const URLS_PER_FILE = 5;
+const URLS_PER_FILE = 16;
 
 let context: TestContext;
 let alice: TestUser;
@@ -59,6 +61,38 @@ const portfolioUrl = (portfolio: Portfolio) =>
   `${PUBLIC}/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
 const profileUrl = (user: TestUser) => `${PUBLIC}/profile/${user.username}`;
 
+/** A page's address (its Latin Uzbek one) in each of the four languages. */
+const inEveryLanguage = (url: string) =>
+  LOCALES.map((locale) => PUBLIC + localizePath(locale, url.slice(PUBLIC.length)));
+
+/**
+ * Each page of the sitemap is there once in each language, and each of its four `<url>`s names the same
+ * five alternates: the four languages' addresses, its own among them, and x-default, the Latin one.
+ */
+function expectEveryLanguage(urls: readonly SitemapUrl[]): void {
+  const pages = new Map<string, SitemapUrl[]>();
+  for (const url of urls) {
+    const fallback = url.alternates['x-default']!;
+    pages.set(fallback, [...(pages.get(fallback) ?? []), url]);
+  }
+  for (const [fallback, versions] of pages) {
+    expect(versions.map((version) => version.loc).sort(), fallback).toEqual(inEveryLanguage(fallback).sort());
+    const expected = {
+      ...Object.fromEntries(
+        LOCALES.map((locale) => [
+          LOCALE_INFO[locale].tag,
+          PUBLIC + localizePath(locale, fallback.slice(PUBLIC.length)),
+        ]),
+      ),
+      'x-default': fallback,
+    };
+    for (const version of versions) {
+      expect(version.alternates, version.loc).toEqual(expected);
+      expect(version.lastmod, version.loc).toBe(versions[0]!.lastmod);
+    }
+  }
+}
+
 /** Every URL of the sitemap, following the index when there is one; each file validated on the way. */
 async function sitemapUrls(): Promise<{ urls: SitemapUrl[]; index: SitemapUrl[] | undefined }> {
   const response = await get('/sitemap.xml');
@@ -66,7 +100,9 @@ async function sitemapUrls(): Promise<{ urls: SitemapUrl[]; index: SitemapUrl[] 
   expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
   if (!response.body.includes('<sitemapindex')) {
     await expectValidSitemap(response.body, 'sitemap');
-    return { urls: sitemapEntries(response.body), index: undefined };
+    const urls = sitemapEntries(response.body);
+    expectEveryLanguage(urls);
+    return { urls, index: undefined };
   }
   await expectValidSitemap(response.body, 'siteindex');
   const index = sitemapEntries(response.body);
@@ -79,6 +115,9 @@ async function sitemapUrls(): Promise<{ urls: SitemapUrl[]; index: SitemapUrl[] 
     const entries = sitemapEntries(part.body);
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.length).toBeLessThanOrEqual(URLS_PER_FILE);
+    // A page's languages stay together in one file.
+    expect(entries.length % LOCALES.length).toBe(0);
+    expectEveryLanguage(entries);
     // A file's lastmod in the index is the newest of its URLs'.
     const newest = entries.map((entry) => entry.lastmod ?? '').reduce((a, b) => (a > b ? a : b), '');
     expect(file.lastmod ?? '').toBe(newest);
@@ -169,7 +208,9 @@ describe('the sitemap', () => {
     const { urls, index } = await sitemapUrls();
     expect(index).toBeUndefined();
     expect(urls.map((url) => url.loc).sort()).toEqual(
-      [`${PUBLIC}/page/1`, `${PUBLIC}/about`, portfolioUrl(first), profileUrl(alice)].sort(),
+      [`${PUBLIC}/page/1`, `${PUBLIC}/about`, portfolioUrl(first), profileUrl(alice)]
+        .flatMap(inEveryLanguage)
+        .sort(),
     );
     const byLoc = lastmods(urls);
     expect(byLoc.get(portfolioUrl(first))).toBe(first.updatedAt);
@@ -177,7 +218,7 @@ describe('the sitemap', () => {
     expect(byLoc.get(profileUrl(alice))).toBe(first.updatedAt);
     expect(byLoc.get(`${PUBLIC}/page/1`)).toBe(first.updatedAt);
     // Bob has no portfolio: his profile is an empty page and stays out.
-    expect(urls.some((url) => url.loc === profileUrl(bob))).toBe(false);
+    expect(urls.some((url) => url.alternates['x-default'] === profileUrl(bob))).toBe(false);
 
     const file = await get('/sitemaps/portfolios-1.xml', { accept: 'application/json' });
     expect(file.statusCode).toBe(404);
@@ -204,7 +245,7 @@ describe('the sitemap', () => {
       ...[first, ...more].map(portfolioUrl),
       profileUrl(alice),
       profileUrl(carol),
-    ];
+    ].flatMap(inEveryLanguage);
     const locs = urls.map((url) => url.loc);
     expect(locs).toHaveLength(expected.length);
     expect(new Set(locs).size).toBe(locs.length);
@@ -212,6 +253,7 @@ describe('the sitemap', () => {
     // Non-ASCII linktitles arrive percent-encoded.
     for (const loc of locs) expect(loc).toMatch(/^[\x21-\x7e]+$/);
     expect(locs).toContain(`${PUBLIC}/portfolio/${encodeURIComponent(more[3]!.linktitle)}`);
+    expect(locs).toContain(`${PUBLIC}/ru/portfolio/${encodeURIComponent(more[3]!.linktitle)}`);
   });
 
   it('moves a lastmod when its portfolio or its author changes, at once', async () => {
@@ -265,6 +307,21 @@ describe('the sitemap', () => {
         expect(head.headers[name], `${url} ${name}`).toBe(response.headers[name]);
       }
     }
+  });
+
+  it('keeps a file of the index compressed: gzip to any client that takes it, text to one that does not', async () => {
+    const text = await get('/sitemaps/portfolios-1.xml', { 'accept-encoding': 'identity' });
+    expect(text.headers['content-encoding']).toBeUndefined();
+    for (const accepted of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5', 'gzip']) {
+      const packed = await get('/sitemaps/portfolios-1.xml', { 'accept-encoding': accepted });
+      expect(packed.headers['content-encoding'], accepted).toBe('gzip');
+      expect(zlib.gunzipSync(packed.rawPayload).toString()).toBe(text.body);
+      expect(packed.headers.etag).not.toBe(text.headers.etag);
+      expect(Number(packed.headers['content-length'])).toBe(packed.rawPayload.length);
+    }
+    const brotliOnly = await get('/sitemaps/portfolios-1.xml', { 'accept-encoding': 'br, gzip;q=0' });
+    expect(brotliOnly.headers['content-encoding']).toBeUndefined();
+    expect(brotliOnly.body).toBe(text.body);
   });
 
   it('stays valid with a portfolio whose title and technology hold markup and control characters', async () => {
