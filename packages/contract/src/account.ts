@@ -6,18 +6,18 @@ import { emailSchema, passwordSchema } from './users.js';
 /** A link's token as it arrives from a mail: 43 URL-safe characters (256 random bits). */
 const linkToken = withoutNul(
   z
-    .string({ error: 'Havola to‘liq emas' })
+    .string({ error: 'validation.link.incomplete' })
     .trim()
-    .min(1, { error: 'Havola to‘liq emas' })
-    .max(200, { error: 'Havola noto‘g‘ri' }),
+    .min(1, { error: 'validation.link.incomplete' })
+    .max(200, { error: 'validation.link.invalid' }),
 );
 
 /** The password typed to confirm a sensitive change: checked, not judged. */
 export const currentPasswordSchema = withoutNul(
   z
-    .string({ error: 'Joriy parol kiritilishi shart' })
-    .min(1, { error: 'Joriy parol kiritilishi shart' })
-    .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+    .string({ error: 'validation.currentPassword.required' })
+    .min(1, { error: 'validation.currentPassword.required' })
+    .max(LIMITS.password.max, { error: 'validation.password.tooLong' }),
 );
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema }).meta({ id: 'ForgotPasswordBody' });
@@ -65,6 +65,10 @@ export const accountExportSchema = z
       telegramProfile: z.string(),
       image: z.string().nullable(),
       isAdmin: z.boolean(),
+      locale: z.string().nullable().meta({
+        description:
+          'The language the person last read the site in (uz-Latn, uz-Cyrl, ru or en), which mails about others’ actions are written in; null until one was stated',
+      }),
       registeredDate: isoDate,
       updatedAt: isoDate,
     }),

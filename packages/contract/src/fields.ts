@@ -4,9 +4,15 @@ import { LIMITS } from './constants.js';
 /**
  * Helpers for fields that arrive as JSON, urlencoded or multipart alike: forms carry only strings, so
  * numbers, booleans and lists are coerced here, once, for every transport.
+ *
+ * Every message a schema gives is a key of the site's catalog (packages/i18n, `validation.*`), written
+ * out whole so the catalog's test finds it. The server writes it in the reader's language, giving it what
+ * the issue knows: `{min}` and `{max}` of a length or number check, `{field}` (the field's path), and a
+ * refinement's `params`. The catalog is not imported here: it imports this package. Its test checks that
+ * every message a schema can give is one of its keys.
  */
 
-export const NUL_MESSAGE = 'Matnda ruxsat etilmagan belgi bor (U+0000)';
+export const NUL_MESSAGE = 'validation.text.nul';
 
 /** Whether a string, or any string in a list, holds U+0000. */
 export const hasNul = (value: unknown): boolean =>
@@ -41,17 +47,22 @@ export function splitList(value: unknown): unknown {
   return out;
 }
 
-export const listField = (itemMax: number, maxItems: number, itemLabel: string) =>
+/** The messages of a list field: an item not text, an item too long, no list at all, too many items. */
+export interface ListMessages {
+  item: string;
+  itemTooLong: string;
+  list: string;
+  tooMany: string;
+}
+
+export const listField = (itemMax: number, maxItems: number, messages: ListMessages) =>
   z.preprocess(
     splitList,
     z
-      .array(
-        z
-          .string({ error: `${itemLabel} matn bo‘lishi kerak` })
-          .max(itemMax, { error: `${itemLabel} ${itemMax} belgidan oshmasin` }),
-        { error: `${itemLabel} ro‘yxati noto‘g‘ri` },
-      )
-      .max(maxItems, { error: `Ko‘pi bilan ${maxItems} ta bo‘lishi mumkin` }),
+      .array(z.string({ error: messages.item }).max(itemMax, { error: messages.itemTooLong }), {
+        error: messages.list,
+      })
+      .max(maxItems, { error: messages.tooMany }),
   );
 
 /** "true"/"false"/"1"/"0"/"on"/"off" from forms, real booleans from JSON. */
@@ -63,64 +74,71 @@ export const booleanField = z.preprocess(
     if (['false', '0', 'off', 'no', ''].includes(v)) return false;
     return value;
   },
-  z.boolean({ error: 'Qiymat true yoki false bo‘lishi kerak' }),
+  z.boolean({ error: 'validation.boolean' }),
 );
 
-/** Non-negative integer from a query string or form. */
-export const intField = (min: number, max: number, label: string) =>
+/** Non-negative integer from a query string or form; its messages name the field by its path. */
+export const intField = (min: number, max: number) =>
   z.coerce
-    .number({ error: `${label} son bo‘lishi kerak` })
-    .int({ error: `${label} butun son bo‘lishi kerak` })
-    .min(min, { error: `${label} kamida ${min} bo‘lishi kerak` })
-    .max(max, { error: `${label} ko‘pi bilan ${max} bo‘lishi mumkin` });
+    .number({ error: 'validation.number.type' })
+    .int({ error: 'validation.number.integer' })
+    .min(min, { error: 'validation.number.tooSmall' })
+    .max(max, { error: 'validation.number.tooBig' });
+
+/** The messages of a text field: missing or not text, shorter than its least (when above 1), too long. */
+export interface TextMessages {
+  required: string;
+  tooShort?: string;
+  tooLong: string;
+}
 
 /** Optional free text: empty means "not given". */
-export const optionalText = (max: number, label: string) =>
+export const optionalText = (max: number, messages: { type: string; tooLong: string }) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string({ error: `${label} matn bo‘lishi kerak` })
-      .trim()
-      .max(max, { error: `${label} ${max} belgidan oshmasin` })
-      .nullable()
-      .optional(),
+    z.string({ error: messages.type }).trim().max(max, { error: messages.tooLong }).nullable().optional(),
   );
 
-export const requiredText = (min: number, max: number, label: string) =>
+export const requiredText = (min: number, max: number, messages: TextMessages) =>
   z
-    .string({ error: `${label} kiritilishi shart` })
+    .string({ error: messages.required })
     .trim()
-    .min(min, { error: min <= 1 ? `${label} kiritilishi shart` : `${label} kamida ${min} belgi bo‘lsin` })
-    .max(max, { error: `${label} ${max} belgidan oshmasin` });
+    .min(min, { error: min <= 1 ? messages.required : (messages.tooShort ?? messages.required) })
+    .max(max, { error: messages.tooLong });
 
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
-export const httpUrl = (label: string) =>
-  z
-    .string({ error: `${label} kiritilishi shart` })
-    .trim()
-    .max(LIMITS.url.max, { error: `${label} ${LIMITS.url.max} belgidan oshmasin` })
-    .refine((value) => HTTP_URL.test(value) && URL.canParse(value), {
-      error: `${label} http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak`,
-    });
+/** The messages of an address or a profile link: missing or not text, too long, not one. */
+export interface LinkMessages {
+  required: string;
+  tooLong: string;
+  format: string;
+}
 
-export const optionalHttpUrl = (label: string) =>
+export const httpUrl = (messages: LinkMessages) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(LIMITS.url.max, { error: messages.tooLong })
+    .refine((value) => HTTP_URL.test(value) && URL.canParse(value), { error: messages.format });
+
+export const optionalHttpUrl = (messages: LinkMessages) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    httpUrl(label).nullable().optional(),
+    httpUrl(messages).nullable().optional(),
   );
 
 /** A profile link: an http(s) address or a bare handle such as "@alisher" or "alisher-dev". */
-export const profileLink = (label: string) =>
+export const profileLink = (messages: LinkMessages) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z
-      .string({ error: `${label} matn bo‘lishi kerak` })
+      .string({ error: messages.required })
       .trim()
-      .max(LIMITS.profileLink.max, { error: `${label} ${LIMITS.profileLink.max} belgidan oshmasin` })
+      .max(LIMITS.profileLink.max, { error: messages.tooLong })
       .refine(
         (value) => /^@?[A-Za-z0-9_.-]{1,100}$/.test(value) || (HTTP_URL.test(value) && URL.canParse(value)),
-        { error: `${label} havola (https://...) yoki foydalanuvchi nomi bo‘lishi kerak` },
+        { error: messages.format },
       )
       .nullable()
       .optional(),

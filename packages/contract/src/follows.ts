@@ -5,8 +5,8 @@ import { authorRefSchema } from './users.js';
 
 /** A numbered page of a list (people, or the portfolios of the people one follows). */
 export const numberedPageQuerySchema = z.object({
-  page: intField(1, 1_000_000, 'page').default(1),
-  limit: intField(1, MAX_PAGE_SIZE, 'limit').default(PAGE_SIZE),
+  page: intField(1, 1_000_000).default(1),
+  limit: intField(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 export type NumberedPageQuery = z.infer<typeof numberedPageQuerySchema>;
 

@@ -64,7 +64,7 @@ export const blockBodySchema = z
   .object({
     userId: idSchema,
     reason: reasonField,
-    days: intField(1, MODERATION_LIMITS.blockDays, 'days')
+    days: intField(1, MODERATION_LIMITS.blockDays)
       .nullable()
       .meta({ description: 'How many days the block lasts; null blocks for good' }),
   })
@@ -78,8 +78,8 @@ export type UnblockBody = z.infer<typeof unblockBodySchema>;
 
 export const reportQueueQuerySchema = z.object({
   status: z.enum(['open', 'closed']).default('open'),
-  page: intField(1, 1_000_000, 'page').default(1),
-  limit: intField(1, MAX_PAGE_SIZE, 'limit').default(PAGE_SIZE),
+  page: intField(1, 1_000_000).default(1),
+  limit: intField(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 export type ReportQueueQuery = z.input<typeof reportQueueQuerySchema>;
 
@@ -165,8 +165,8 @@ export const auditPageSchema = z
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditQuerySchema = z.object({
-  page: intField(1, 1_000_000, 'page').default(1),
-  limit: intField(1, MAX_PAGE_SIZE, 'limit').default(PAGE_SIZE),
+  page: intField(1, 1_000_000).default(1),
+  limit: intField(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 
 export const siteStatsSchema = z

@@ -36,7 +36,7 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationQuerySchema = z.object({
   before: withoutNul(z.string().max(200)).optional(),
-  limit: intField(1, BOUNDS.pageItems.max, 'limit').default(BOUNDS.pageItems.default),
+  limit: intField(1, BOUNDS.pageItems.max).default(BOUNDS.pageItems.default),
 });
 
 export const unreadCountSchema = z.object({ unread: z.number().int() }).meta({ id: 'UnreadCount' });
@@ -66,5 +66,5 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const unsubscribeQuerySchema = z.object({
   token: withoutNul(z.string().min(1).max(100)),
-  kind: z.enum(NOTIFICATION_KINDS, { error: 'Xabar turi noto‘g‘ri' }),
+  kind: z.enum(NOTIFICATION_KINDS, { error: 'validation.notificationKind' }),
 });

@@ -17,25 +17,46 @@ import { authorRefSchema, hiddenSchema, idSchema } from './users.js';
 const isoDate = z.string().meta({ format: 'date-time' });
 
 const technologiesField = withoutNul(
-  listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, 'Texnologiya').pipe(
+  listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, {
+    item: 'validation.technologies.item',
+    itemTooLong: 'validation.technologies.itemTooLong',
+    list: 'validation.technologies.list',
+    tooMany: 'validation.technologies.tooMany',
+  }).pipe(
     z
       .array(z.string())
-      .min(LIMITS.technologies.min, { error: 'Kamida bitta texnologiya kiriting' })
-      .max(LIMITS.technologies.max, { error: `Ko‘pi bilan ${LIMITS.technologies.max} ta texnologiya` }),
+      .min(LIMITS.technologies.min, { error: 'validation.technologies.required' })
+      .max(LIMITS.technologies.max, { error: 'validation.technologies.tooMany' }),
   ),
 );
 
-const titleField = withoutNul(requiredText(LIMITS.title.min, LIMITS.title.max, 'Sarlavha'));
-const urlField = withoutNul(httpUrl('Loyiha manzili'));
-const repoUrlField = withoutNul(optionalHttpUrl('Repozitoriy manzili'));
+const titleField = withoutNul(
+  requiredText(LIMITS.title.min, LIMITS.title.max, {
+    required: 'validation.title.required',
+    tooShort: 'validation.title.tooShort',
+    tooLong: 'validation.title.tooLong',
+  }),
+);
+const urlField = withoutNul(
+  httpUrl({
+    required: 'validation.url.required',
+    tooLong: 'validation.url.tooLong',
+    format: 'validation.url.format',
+  }),
+);
+const repoUrlField = withoutNul(
+  optionalHttpUrl({
+    required: 'validation.repoUrl.type',
+    tooLong: 'validation.repoUrl.tooLong',
+    format: 'validation.repoUrl.format',
+  }),
+);
 
 const descriptionField = z.preprocess(
   (value) => (value === null || value === undefined ? '' : value),
   z
-    .string({ error: 'Tavsif matn bo‘lishi kerak' })
-    .max(LIMITS.portfolioDescription.max, {
-      error: `Tavsif ${LIMITS.portfolioDescription.max} belgidan oshmasin`,
-    })
+    .string({ error: 'validation.description.type' })
+    .max(LIMITS.portfolioDescription.max, { error: 'validation.description.tooLong' })
     .refine((value) => !hasNul(value), { error: NUL_MESSAGE }),
 );
 
@@ -67,18 +88,18 @@ export const updatePortfolioBodySchema = z
 export type UpdatePortfolioBody = z.infer<typeof updatePortfolioBodySchema>;
 
 export const portfolioListQuerySchema = z.object({
-  page: intField(1, 1_000_000, 'page').default(1),
-  limit: intField(1, MAX_PAGE_SIZE, 'limit').default(PAGE_SIZE),
+  page: intField(1, 1_000_000).default(1),
+  limit: intField(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
   filter: withoutNul(
     z.preprocess(
       (value) => (value === undefined ? [] : splitList(value)),
       z
-        .array(z.string().max(LIMITS.technologies.itemMax, { error: 'Texnologiya nomi juda uzun' }))
-        .max(LIMITS.technologies.max, { error: 'Filtrda texnologiyalar juda ko‘p' }),
+        .array(z.string().max(LIMITS.technologies.itemMax, { error: 'validation.filter.itemTooLong' }))
+        .max(LIMITS.technologies.max, { error: 'validation.filter.tooMany' }),
     ),
   ),
-  q: withoutNul(z.string().trim().max(200, { error: 'Qidiruv matni 200 belgidan oshmasin' })).optional(),
-  sort: z.enum(SORTS, { error: 'sort: new, popular, discussed yoki trending' }).default('new'),
+  q: withoutNul(z.string().trim().max(200, { error: 'validation.search.tooLong' })).optional(),
+  sort: z.enum(SORTS).default('new'),
   author: withoutNul(z.string().trim().max(100)).optional(),
 });
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
@@ -151,7 +172,7 @@ const cursorDescription =
 
 export const pageQuerySchema = z.object({
   before: withoutNul(z.string().max(200)).optional().meta({ description: cursorDescription }),
-  limit: intField(1, BOUNDS.pageItems.max, 'limit').default(BOUNDS.pageItems.default),
+  limit: intField(1, BOUNDS.pageItems.max).default(BOUNDS.pageItems.default),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -178,7 +199,7 @@ export const technologiesQuerySchema = z.object({
   q: withoutNul(z.string().trim().max(LIMITS.technologies.itemMax)).optional().meta({
     description: 'Only technologies whose name starts with this (any case), for suggestions while typing',
   }),
-  limit: intField(1, BOUNDS.technologies, 'limit').default(BOUNDS.technologies),
+  limit: intField(1, BOUNDS.technologies).default(BOUNDS.technologies),
 });
 
 export const technologySchema = z
@@ -194,11 +215,17 @@ export type LikeResult = z.infer<typeof likeResultSchema>;
 export const commentBodySchema = z
   .object({
     body: z
-      .string({ error: 'Izoh matni kiritilishi shart' })
-      .max(LIMITS.comment.max * 4, { error: `Izoh ${LIMITS.comment.max} belgidan oshmasin` })
-      .refine((value) => value.trim().length >= LIMITS.comment.min, { error: 'Izoh matni kiritilishi shart' })
+      .string({ error: 'validation.comment.required' })
+      // Far too long is refused before anything is trimmed; the limit is the trimmed length.
+      .refine((value) => value.length <= LIMITS.comment.max * 4, {
+        error: 'validation.comment.tooLong',
+        params: { max: LIMITS.comment.max },
+        abort: true,
+      })
+      .refine((value) => value.trim().length >= LIMITS.comment.min, { error: 'validation.comment.required' })
       .refine((value) => value.trim().length <= LIMITS.comment.max, {
-        error: `Izoh ${LIMITS.comment.max} belgidan oshmasin`,
+        error: 'validation.comment.tooLong',
+        params: { max: LIMITS.comment.max },
       })
       .refine((value) => !hasNul(value), { error: NUL_MESSAGE }),
   })
@@ -207,10 +234,7 @@ export type CommentBody = z.infer<typeof commentBodySchema>;
 
 export const deleteCommentQuerySchema = z.object({
   // `?index=` is no position at all: coerced, it would be 0 and delete the newest comment.
-  index: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    intField(0, 1_000_000, 'index').optional(),
-  ),
+  index: z.preprocess((value) => (value === '' ? undefined : value), intField(0, 1_000_000).optional()),
   commentId: idSchema.optional(),
 });
 

@@ -296,6 +296,21 @@ const TO_CYRILLIC: [latin: string, cyrillic: string][] = [
   ["'Salom'", "'Салом'"],
   ['React va TypeScript', 'React ва TypeScript'],
   ['Node.js bilan', 'Node.js билан'],
+  // The protocol's words in the API's messages.
+  ['Qiymat true yoki false bo‘lishi kerak', 'Қиймат true ёки false бўлиши керак'],
+  [
+    'Loyiha manzili http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak',
+    'Лойиҳа манзили http:// ёки https:// билан бошланадиган манзил бўлиши керак',
+  ],
+  [
+    'Bu Content-Type qo‘llab-quvvatlanmaydi: JSON, form yoki multipart yuboring',
+    'Бу Content-Type қўллаб-қувватланмайди: JSON, form ёки multipart юборинг',
+  ],
+  ['multipart/form-data kutilgan edi', 'multipart/form-data кутилган эди'],
+  ['So‘rov matni UTF-8 emas', 'Сўров матни UTF-8 эмас'],
+  ['Matnda ruxsat etilmagan belgi bor (U+0000)', 'Матнда рухсат этилмаган белги бор (U+0000)'],
+  ['faqat http(s) manzillardan, JPEG yoki AVIF', 'фақат http(s) манзиллардан, JPEG ёки AVIF'],
+  ['index yoki commentId kerak', 'index ёки commentId керак'],
 ];
 
 /** Only towards Latin: letters Uzbek Latin has no single match for. */
@@ -315,6 +330,11 @@ describe('Latin to Cyrillic', () => {
   });
   it.each(TO_CYRILLIC)('%s → %s', (latin, cyrillic) => {
     expect(toCyrillic(latin)).toBe(cyrillic);
+  });
+  it('converts the names of products too, when asked', () => {
+    expect(toCyrillic('Telegram bot')).toBe('Telegram бот');
+    expect(toCyrillic('Telegram bot', { names: 'converted' })).toBe('Телеграм бот');
+    expect(toCyrillic('Telegram bot', { names: 'kept' })).toBe('Telegram бот');
   });
 });
 

@@ -68,7 +68,8 @@ const CYRILLIC_EXCEPTIONS: Record<string, string> = {
 
 /**
  * Words kept as they are in either script: names of products and formats, written in Latin letters in
- * Cyrillic texts too.
+ * Cyrillic texts too, and the protocol's words the API's messages name (headers, media types, values and
+ * parameters a client sends).
  */
 const KEPT = new Set(
   [
@@ -96,6 +97,24 @@ const KEPT = new Set(
     'Node.js',
     'LinkedIn',
     'Instagram',
+    'AVIF',
+    'UTF-8',
+    'U+0000',
+    'http://',
+    'https://',
+    'http(s)',
+    'Content-Type',
+    'Content-Length',
+    'application/json',
+    'multipart/form-data',
+    'multipart',
+    'form',
+    'sitemap',
+    'true',
+    'false',
+    'cursor',
+    'index',
+    'commentId',
   ].map((word) => word.toLowerCase()),
 );
 
@@ -270,9 +289,13 @@ function outsideKept(text: string, convert: (part: string) => string): string {
   return out + convert(text.slice(last));
 }
 
-/** Latin Uzbek in Cyrillic; anything not a Latin letter (digits, punctuation, Cyrillic) stays as it is. */
-export function toCyrillic(text: string): string {
-  return outsideKept(text, (part) =>
+/**
+ * Latin Uzbek in Cyrillic; anything not a Latin letter (digits, punctuation, Cyrillic) stays as it is.
+ * Names of products stay in Latin unless `names` is 'converted' ("Telegram bot" is "Телеграм бот"), as
+ * someone may have written them.
+ */
+export function toCyrillic(text: string, { names = 'kept' }: { names?: 'kept' | 'converted' } = {}): string {
+  const convert = (part: string) =>
     part.replace(LATIN_WORD, (word) => {
       // A trailing apostrophe is a closing quote unless it follows o or g.
       const trailing = /[’'`]+$/.exec(word)?.[0] ?? '';
@@ -280,8 +303,8 @@ export function toCyrillic(text: string): string {
         return wordToCyrillic(word.slice(0, -trailing.length)) + trailing;
       }
       return wordToCyrillic(word);
-    }),
-  );
+    });
+  return names === 'kept' ? outsideKept(text, convert) : convert(text);
 }
 
 /** Cyrillic Uzbek in Latin; anything else stays as it is. */

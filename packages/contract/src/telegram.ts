@@ -8,13 +8,13 @@ import { currentPasswordSchema } from './account.js';
  */
 export const telegramPayloadSchema = z
   .record(
-    z.string().regex(/^[a-z_]{1,32}$/, { error: 'Telegram ma’lumotlari noto‘g‘ri' }),
-    z.union([z.string().max(2048, { error: 'Telegram ma’lumotlari noto‘g‘ri' }), z.number()]),
-    { error: 'Telegram ma’lumotlari noto‘g‘ri' },
+    z.string().regex(/^[a-z_]{1,32}$/, { error: 'validation.telegram.invalid' }),
+    z.union([z.string().max(2048, { error: 'validation.telegram.invalid' }), z.number()]),
+    { error: 'validation.telegram.invalid' },
   )
-  .refine((fields) => Object.keys(fields).length <= 16, { error: 'Telegram ma’lumotlari noto‘g‘ri' })
+  .refine((fields) => Object.keys(fields).length <= 16, { error: 'validation.telegram.invalid' })
   .refine((fields) => 'id' in fields && 'auth_date' in fields && typeof fields.hash === 'string', {
-    error: 'Telegram ma’lumotlari to‘liq emas',
+    error: 'validation.telegram.incomplete',
   })
   .meta({ id: 'TelegramPayload' });
 export type TelegramPayload = z.infer<typeof telegramPayloadSchema>;

@@ -16,44 +16,76 @@ const isoDate = z.string().meta({ format: 'date-time' });
 
 export const emailSchema = withoutNul(
   z
-    .string({ error: 'Email kiritilishi shart' })
+    .string({ error: 'validation.email.required' })
     .trim()
     .toLowerCase()
-    .max(LIMITS.email.max, { error: `Email ${LIMITS.email.max} belgidan oshmasin` })
-    .pipe(z.email({ error: 'Email manzili noto‘g‘ri' })),
+    .max(LIMITS.email.max, { error: 'validation.email.tooLong' })
+    .pipe(z.email({ error: 'validation.email.format' })),
 );
 
 export const usernameSchema = withoutNul(
   z
-    .string({ error: 'Foydalanuvchi nomi kiritilishi shart' })
+    .string({ error: 'validation.username.required' })
     .trim()
-    .min(LIMITS.username.min, { error: `Foydalanuvchi nomi kamida ${LIMITS.username.min} belgi bo‘lsin` })
-    .max(LIMITS.username.max, { error: `Foydalanuvchi nomi ${LIMITS.username.max} belgidan oshmasin` })
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
-      error: 'Foydalanuvchi nomida faqat lotin harflari, raqamlar va _ . - bo‘lishi mumkin',
-    })
+    .min(LIMITS.username.min, { error: 'validation.username.tooShort' })
+    .max(LIMITS.username.max, { error: 'validation.username.tooLong' })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: 'validation.username.format' })
     .refine((value) => !(RESERVED_USERNAMES as readonly string[]).includes(value.toLowerCase()), {
-      error: 'Bu foydalanuvchi nomi band',
+      error: 'validation.username.taken',
     })
     // An id-shaped username would be shadowed by the id lookup of /user/{id}.
-    .refine((value) => !/^[0-9a-fA-F]{24}$/.test(value), { error: 'Bu foydalanuvchi nomi band' }),
+    .refine((value) => !/^[0-9a-fA-F]{24}$/.test(value), { error: 'validation.username.taken' }),
 );
 
 export const passwordSchema = withoutNul(
   z
-    .string({ error: 'Parol kiritilishi shart' })
-    .min(LIMITS.password.min, { error: `Parol kamida ${LIMITS.password.min} belgi bo‘lsin` })
-    .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+    .string({ error: 'validation.password.required' })
+    .min(LIMITS.password.min, { error: 'validation.password.tooShort' })
+    .max(LIMITS.password.max, { error: 'validation.password.tooLong' }),
 );
 
-const firstnameField = withoutNul(requiredText(LIMITS.name.min, LIMITS.name.max, 'Ism'));
-const lastnameField = withoutNul(requiredText(LIMITS.name.min, LIMITS.name.max, 'Familiya'));
+const firstnameField = withoutNul(
+  requiredText(LIMITS.name.min, LIMITS.name.max, {
+    required: 'validation.firstname.required',
+    tooLong: 'validation.firstname.tooLong',
+  }),
+);
+const lastnameField = withoutNul(
+  requiredText(LIMITS.name.min, LIMITS.name.max, {
+    required: 'validation.lastname.required',
+    tooLong: 'validation.lastname.tooLong',
+  }),
+);
 
 const profileFields = {
-  description: withoutNul(optionalText(LIMITS.userDescription.max, 'Tavsif')),
-  skills: withoutNul(listField(LIMITS.skills.itemMax, LIMITS.skills.maxItems, 'Ko‘nikma')).optional(),
-  githubProfile: withoutNul(profileLink('GitHub profili')),
-  telegramProfile: withoutNul(profileLink('Telegram profili')),
+  description: withoutNul(
+    optionalText(LIMITS.userDescription.max, {
+      type: 'validation.description.type',
+      tooLong: 'validation.description.tooLong',
+    }),
+  ),
+  skills: withoutNul(
+    listField(LIMITS.skills.itemMax, LIMITS.skills.maxItems, {
+      item: 'validation.skills.item',
+      itemTooLong: 'validation.skills.itemTooLong',
+      list: 'validation.skills.list',
+      tooMany: 'validation.skills.tooMany',
+    }),
+  ).optional(),
+  githubProfile: withoutNul(
+    profileLink({
+      required: 'validation.githubProfile.type',
+      tooLong: 'validation.githubProfile.tooLong',
+      format: 'validation.githubProfile.format',
+    }),
+  ),
+  telegramProfile: withoutNul(
+    profileLink({
+      required: 'validation.telegramProfile.type',
+      tooLong: 'validation.telegramProfile.tooLong',
+      format: 'validation.telegramProfile.format',
+    }),
+  ),
 };
 
 export const sendVerificationBodySchema = z
@@ -78,16 +110,16 @@ export const loginBodySchema = z
   .object({
     email: withoutNul(
       z
-        .string({ error: 'Email yoki foydalanuvchi nomi kiritilishi shart' })
+        .string({ error: 'validation.login.required' })
         .trim()
-        .min(1, { error: 'Email yoki foydalanuvchi nomi kiritilishi shart' })
-        .max(LIMITS.email.max, { error: 'Email yoki foydalanuvchi nomi juda uzun' }),
+        .min(1, { error: 'validation.login.required' })
+        .max(LIMITS.email.max, { error: 'validation.login.tooLong' }),
     ),
     password: withoutNul(
       z
-        .string({ error: 'Parol kiritilishi shart' })
-        .min(1, { error: 'Parol kiritilishi shart' })
-        .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+        .string({ error: 'validation.password.required' })
+        .min(1, { error: 'validation.password.required' })
+        .max(LIMITS.password.max, { error: 'validation.password.tooLong' }),
     ),
   })
   .meta({ id: 'LoginBody' });
@@ -103,8 +135,8 @@ export const updateMeBodySchema = z
     password: z.preprocess((value) => (value === '' ? undefined : value), passwordSchema.optional()),
     currentPassword: withoutNul(
       z
-        .string({ error: 'Joriy parol matn bo‘lishi kerak' })
-        .max(LIMITS.password.max, { error: `Parol ${LIMITS.password.max} belgidan oshmasin` }),
+        .string({ error: 'validation.currentPassword.type' })
+        .max(LIMITS.password.max, { error: 'validation.password.tooLong' }),
     ).optional(),
     image: fileField.optional(),
     ...profileFields,
@@ -113,8 +145,8 @@ export const updateMeBodySchema = z
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 export const listQuerySchema = z.object({
-  limit: intField(1, MAX_LIST_LIMIT, 'limit').default(DEFAULT_LIST_LIMIT),
-  offset: intField(0, 1_000_000_000, 'offset').default(0),
+  limit: intField(1, MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+  offset: intField(0, 1_000_000_000).default(0),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -45,7 +45,7 @@ export function createInstance(config: Config, logger: FastifyServerOptions['log
     // Errors raised before routing (a malformed URL, say) get the same answers as every other error.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      return sendProblem(request, reply, { status, code: 'BAD_REQUEST', detail: 'So‘rov manzili noto‘g‘ri' });
+      return sendProblem(request, reply, { status, code: 'BAD_REQUEST', detail: 'problem.route.malformed' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

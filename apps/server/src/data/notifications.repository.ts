@@ -302,13 +302,13 @@ export async function insertMissingSettings(
     .execute();
 }
 
-/** The mail settings of these accounts with each one's address and script. */
+/** The mail settings of these accounts with each one's address and language. */
 export function findRecipients(db: Executor, userIds: readonly string[]) {
   return db
     .selectFrom('notification_settings as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('s')
-    .select(['u.email', 'u.script'])
+    .select(['u.email', 'u.locale'])
     .where('s.user_id', 'in', userIds)
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { Script } from '@portfolio-master/contract';
+import type { Locale } from '@portfolio-master/i18n';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Dialect } from '../db/database.js';
@@ -48,9 +48,9 @@ export async function insertUser(db: Executor, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
-/** The script the account reads the site in, which its notification mails are written in. */
-export async function setUserScript(db: Executor, id: string, script: Script): Promise<void> {
-  await db.updateTable('users').set({ script }).where('id', '=', id).execute();
+/** The language the account reads the site in, which its notification mails are written in. */
+export async function setUserLocale(db: Executor, id: string, locale: Locale): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', id).execute();
 }
 
 export async function updateUser(db: Executor, id: string, patch: UserPatch): Promise<void> {

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { createDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest, migrationProvider } from './migrator.js';
 import { findInconsistencies } from '../seed/consistency.js';
+import { userRow } from '../test/rows.js';
 
 /*
  * A database made by the first release, with its data, moved to the current schema: nothing is lost and
@@ -39,22 +40,7 @@ beforeAll(async () => {
 
   await db
     .insertInto('users')
-    .values(
-      users.map((user) => ({
-        ...user,
-        email: `${user.username}@example.uz`,
-        password_hash: 'x',
-        email_public: 0,
-        image: null,
-        is_admin: 0,
-        description: '',
-        skills: '[]',
-        github_profile: '',
-        telegram_profile: '',
-        created_at: NOW,
-        updated_at: NOW,
-      })),
-    )
+    .values(users.map((user) => userRow({ ...user, created_at: NOW })))
     .execute();
   await db.insertInto('technologies').values(technologies).execute();
   for (const [index, portfolio] of portfolios.entries()) {
@@ -112,6 +98,7 @@ beforeAll(async () => {
     '20261208090000_user_script',
     '20261209090000_telegram_accounts',
     '20261210090000_portfolio_aliases',
+    '20261211090000_user_locale',
   ]);
 });
 

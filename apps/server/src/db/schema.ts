@@ -37,8 +37,11 @@ export interface UsersTable {
   blocked_at: NullableTimestamp;
   blocked_until: NullableTimestamp;
   blocked_reason: NullableText;
-  /** The script the account last read the site in ('latn' | 'cyrl'), for its notification mails. */
-  script: NullableText;
+  /**
+   * The language the account last read the site in ('uz-Latn' | 'uz-Cyrl' | 'ru' | 'en'): its
+   * notification mails are written in it, and so are answers to its requests that state none.
+   */
+  locale: NullableText;
   /** The Telegram account that signs in to this one; no two accounts hold the same. */
   telegram_id: NullableText;
 }

@@ -7,8 +7,7 @@ export interface Cursor {
   id: string;
 }
 
-const invalid = () =>
-  new HttpError(400, 'BAD_REQUEST', 'Sahifa ko‘rsatkichi (cursor) noto‘g‘ri yoki boshqa ro‘yxatga tegishli');
+const invalid = () => new HttpError(400, 'BAD_REQUEST', 'problem.cursor.invalid');
 
 /**
  * Cursors are opaque to clients: base64url of the list they belong to (a portfolio's id and what is

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@portfolio-master/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from './http-error.js';
 import type { Metrics } from './metrics.js';
@@ -14,15 +15,9 @@ export type Probe = () => Promise<void>;
 const PROBE_INTERVAL_MS = 1000;
 
 /** What a request that needs a missing part is told (Redis has none: the site works on without it). */
-const UNAVAILABLE: Record<Exclude<Part, 'redis'>, { retryAfterSeconds: number; detail: string }> = {
-  database: {
-    retryAfterSeconds: 5,
-    detail: 'Ma’lumotlar bazasi vaqtincha javob bermayapti. Bir necha soniyadan keyin qayta urinib ko‘ring',
-  },
-  storage: {
-    retryAfterSeconds: 60,
-    detail: 'Serverda joy qolmadi: fayllarni hozir saqlab bo‘lmaydi. Birozdan keyin qayta urinib ko‘ring',
-  },
+const UNAVAILABLE: Record<Exclude<Part, 'redis'>, { retryAfterSeconds: number; detail: MessageKey }> = {
+  database: { retryAfterSeconds: 5, detail: 'problem.unavailable.database' },
+  storage: { retryAfterSeconds: 60, detail: 'problem.unavailable.storage' },
 };
 
 /** What the site does meanwhile, for the log line. */

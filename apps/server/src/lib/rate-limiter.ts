@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { HttpError } from './http-error.js';
+import { message } from './messages.js';
 import type { Metrics } from './metrics.js';
 import type { Outages } from './outages.js';
 
@@ -159,7 +160,7 @@ function tooManyRequests(retryAfterSeconds: number): HttpError {
   return new HttpError(
     429,
     'RATE_LIMITED',
-    `Juda ko‘p urinish. ${retryAfterSeconds} soniyadan keyin qayta urinib ko‘ring`,
+    message('problem.rateLimited', { seconds: retryAfterSeconds }),
     undefined,
     { 'retry-after': String(retryAfterSeconds) },
   );

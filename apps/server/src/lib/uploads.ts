@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@portfolio-master/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.js';
+import { message } from './messages.js';
 import { newId } from './ids.js';
 
 /**
@@ -25,7 +26,10 @@ export const fileTooLarge = () =>
   new HttpError(
     413,
     'PAYLOAD_TOO_LARGE',
-    `Rasm juda katta: ko‘pi bilan ${LIMITS.images.maxBytes / 1024 / 1024} MB va ${LIMITS.images.maxPixels / 1_000_000} megapiksel`,
+    message('problem.image.tooLarge', {
+      megabytes: LIMITS.images.maxBytes / 1024 / 1024,
+      megapixels: LIMITS.images.maxPixels / 1_000_000,
+    }),
   );
 
 /**

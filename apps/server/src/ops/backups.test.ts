@@ -172,11 +172,16 @@ describe('backups taken while the site is written to', () => {
     const portfolio = await createWithImage(users[0]!, 'Eski zaxira');
     const current = path.join(folder(), 'hozirgi');
     await backup({ database: context.config.database, uploadDir: context.config.uploadDir }, current);
-    // The same data as a site of the day before the newest migration would hold it.
+    // The same data as a site of the days before the two newest migrations would hold it: without the
+    // aliases' table, and with the reader's script where the language is now.
     const older = await restoredPlace();
     await restore({ database: older.config.database, uploadDir: older.config.uploadDir }, current);
     const newest = '20261210090000_portfolio_aliases';
     await onDatabase(older.config, [
+      'alter table users add column script varchar(4)',
+      `update users set script = 'cyrl' where locale = 'uz-Cyrl'`,
+      'alter table users drop column locale',
+      `delete from kysely_migration where name = '20261211090000_user_locale'`,
       'drop table portfolio_aliases',
       `delete from kysely_migration where name = '${newest}'`,
     ]);

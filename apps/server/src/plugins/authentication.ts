@@ -1,8 +1,8 @@
-import type { Script } from '@portfolio-master/contract';
+import type { Locale } from '@portfolio-master/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { Authenticated } from '../data/auth.repository.js';
 import { unauthorized } from '../lib/http-error.js';
-import { statedScript } from '../lib/reader-script.js';
+import { readerLocale, statedLocale } from '../lib/reader-locale.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,31 +19,41 @@ export function tokenFrom(request: FastifyRequest, header = 'x-token'): string |
 /** What the hooks need of sessions; the auth service answers (the app hands it in). */
 export interface Sessions {
   authenticate(token: string | undefined): Promise<Authenticated | null>;
-  rememberScript(userId: string, script: Script): Promise<void>;
+  rememberLocale(userId: string, locale: Locale): Promise<void>;
 }
 
 /**
- * preHandlers that resolve `request.auth` from the x-token header. The script the request states is
+ * preHandlers that resolve `request.auth` from the x-token header. The language the request states is
  * remembered for the account when it changed (its notification mails are written in it).
  */
 export function authenticationHooks(sessions: Sessions) {
   const resolve = async (request: FastifyRequest) => {
     request.auth = await sessions.authenticate(tokenFrom(request));
-    const script = request.auth ? statedScript(request) : undefined;
-    if (request.auth && script && request.auth.user.script !== script) {
-      await sessions.rememberScript(request.auth.user.id, script);
+    const locale = request.auth ? statedLocale(request) : undefined;
+    if (request.auth && locale && request.auth.user.locale !== locale) {
+      await sessions.rememberLocale(request.auth.user.id, locale);
+      // What this request goes on to read of the account is what is stored now.
+      request.auth = { ...request.auth, user: { ...request.auth.user, locale } };
     }
   };
   return {
     optional: resolve,
     async required(request: FastifyRequest) {
       await resolve(request);
-      if (!request.auth) throw unauthorized('Avval tizimga kiring: token yo‘q yoki eskirgan');
+      if (!request.auth) throw unauthorized('problem.session');
     },
   };
 }
 
 export type AuthenticationHooks = ReturnType<typeof authenticationHooks>;
+
+/**
+ * The language to answer `request` in (its problems, the mails it asks for): the one it states, else its
+ * account's once the hooks above have found it, else Latin Uzbek.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  return readerLocale(request, request.auth?.user);
+}
 
 /** For handlers behind `required`: the signed-in user, or a 401 if the hook was forgotten. */
 export function currentAuth(request: FastifyRequest): Authenticated {

@@ -1,25 +1,27 @@
-import { type ErrorCode, inScript } from '@portfolio-master/contract';
+import { type ErrorCode, LIMITS } from '@portfolio-master/contract';
+import { LOCALE_INFO, type MessageKey, type MessageValues } from '@portfolio-master/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 import { isForeignKeyViolation } from '../lib/database-errors.js';
+import { isMessageKey, message, type Message, say } from '../lib/messages.js';
 import type { Outages } from '../lib/outages.js';
-import { readerScript } from '../lib/reader-script.js';
+import { requestLocale } from './authentication.js';
 
-const TITLES: Record<number, string> = {
-  400: 'Noto‘g‘ri so‘rov',
-  401: 'Avtorizatsiya talab qilinadi',
-  403: 'Ruxsat yo‘q',
-  404: 'Topilmadi',
-  405: 'Usul qo‘llab-quvvatlanmaydi',
-  409: 'Ziddiyat',
-  413: 'Juda katta',
-  415: 'Qo‘llab-quvvatlanmaydigan format',
-  422: 'Ma’lumotlar noto‘g‘ri',
-  429: 'Juda ko‘p so‘rov',
-  500: 'Server xatosi',
-  502: 'Tashqi manba javob bermadi',
-  503: 'Xizmat vaqtincha ishlamayapti',
+const TITLES: Record<number, MessageKey> = {
+  400: 'problem.title.badRequest',
+  401: 'problem.title.unauthorized',
+  403: 'problem.title.forbidden',
+  404: 'problem.title.notFound',
+  405: 'problem.title.methodNotAllowed',
+  409: 'problem.title.conflict',
+  413: 'problem.title.tooLarge',
+  415: 'problem.title.unsupportedMediaType',
+  422: 'problem.title.invalid',
+  429: 'problem.title.tooManyRequests',
+  500: 'problem.title.serverError',
+  502: 'problem.title.badGateway',
+  503: 'problem.title.unavailable',
 };
 
 /** Clients that ask for JSON get an RFC 9457 document; all others (the old client accepts anything) plain text. */
@@ -28,19 +30,23 @@ function wantsJson(request: FastifyRequest): boolean {
   return accept.includes('application/json') || accept.includes('application/problem+json');
 }
 
-export function sendProblem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  problem: { status: number; code: ErrorCode; detail: string; errors?: Record<string, string[]> | undefined },
-): FastifyReply {
+export interface Problem {
+  status: number;
+  code: ErrorCode;
+  detail: Message;
+  errors?: Record<string, Message[]> | undefined;
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
   reply.code(problem.status);
-  // The words are the site's own, in the reader's script; the code is the same in both.
-  const script = readerScript(request);
-  const words = (text: string) => inScript(text, script);
+  // The words are in the reader's language; the code is the same in every one.
+  const locale = requestLocale(request);
+  reply.header('content-language', LOCALE_INFO[locale].tag);
+  const words = (said: Message) => say(locale, said);
   if (!wantsJson(request)) return reply.type('text/plain; charset=utf-8').send(words(problem.detail));
   const document = {
     type: `about:blank#${problem.code}`,
-    title: words(TITLES[problem.status] ?? 'Xato'),
+    title: words(TITLES[problem.status] ?? 'problem.title.other'),
     status: problem.status,
     detail: words(problem.detail),
     code: problem.code,
@@ -56,41 +62,84 @@ export function sendProblem(
 }
 
 /** Fastify's and its plugins' own error codes, as our answers. */
-const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', detail: 'JSON noto‘g‘ri yozilgan' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', detail: 'So‘rov tanasi bo‘sh' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'So‘rov tanasi juda katta' },
+const FRAMEWORK_ERRORS: Record<string, Problem> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', detail: 'problem.json.malformed' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', detail: 'problem.body.empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'problem.body.tooLarge' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    detail: 'Bu Content-Type qo‘llab-quvvatlanmaydi: JSON, form yoki multipart yuboring',
+    detail: 'problem.body.mediaType',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'BAD_REQUEST',
-    detail: 'Content-Length noto‘g‘ri',
+    detail: 'problem.body.contentLength',
   },
   FST_REQ_FILE_TOO_LARGE: {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
-    detail: 'Fayl juda katta: ko‘pi bilan 10 MB',
+    detail: message('problem.multipart.fileTooLarge', { megabytes: LIMITS.images.maxBytes / 1024 / 1024 }),
   },
-  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Fayllar soni juda ko‘p' },
-  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'So‘rov qismlari juda ko‘p' },
-  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Maydonlar soni juda ko‘p' },
-  FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', detail: 'So‘rovda taqiqlangan kalit bor' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'problem.multipart.tooManyFiles' },
+  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'problem.multipart.tooManyParts' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'problem.multipart.tooManyFields' },
+  FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', detail: 'problem.body.forbiddenKey' },
   FST_INVALID_JSON_FIELD_ERROR: {
     status: 400,
     code: 'BAD_REQUEST',
-    detail: 'application/json deb belgilangan maydonda JSON noto‘g‘ri yozilgan',
+    detail: 'problem.multipart.jsonField',
   },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    detail: 'multipart/form-data kutilgan edi',
+    detail: 'problem.multipart.expected',
   },
-  FST_ERR_VALIDATION: { status: 422, code: 'VALIDATION_FAILED', detail: 'Ma’lumotlar noto‘g‘ri' },
+  FST_ERR_VALIDATION: { status: 422, code: 'VALIDATION_FAILED', detail: 'problem.title.invalid' },
 };
+
+/** Checks that give no message of their own (zod's defaults), by the issue's code. */
+const CHECKS: Record<string, MessageKey> = {
+  invalid_type: 'validation.invalidType',
+  too_small: 'validation.tooSmall',
+  too_big: 'validation.tooBig',
+  invalid_format: 'validation.invalidFormat',
+  invalid_value: 'validation.invalidValue',
+  unrecognized_keys: 'validation.unrecognizedKeys',
+};
+
+const numberOr = (value: unknown) =>
+  typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined;
+const listOr = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : undefined);
+const textOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * A field's message for a schema's issue: the catalog key the contract gave as its message, else the
+ * catalog's own for the kind of check. Either is given what the issue knows: the field's path, the
+ * check's bounds, the values it allows, and a refinement's `params`.
+ */
+function fieldMessage(
+  issue: { keyword: string; message?: string | undefined; params: Record<string, unknown> },
+  field: string,
+): Message {
+  const { params } = issue;
+  const own = params.params !== null && typeof params.params === 'object' ? params.params : {};
+  const values: MessageValues = {
+    field,
+    min: numberOr(params.minimum),
+    max: numberOr(params.maximum),
+    expected: textOr(params.expected),
+    origin: textOr(params.origin),
+    values: listOr(params.values),
+    keys: listOr(params.keys),
+    ...(own as MessageValues),
+  };
+  const key =
+    issue.message !== undefined && isMessageKey(issue.message)
+      ? issue.message
+      : (CHECKS[issue.keyword] ?? 'validation.invalid');
+  return message(key, values);
+}
 
 /**
  * @fastify/busboy rejects a malformed multipart body (no boundary, truncated data) with plain Errors that
@@ -137,12 +186,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (refusal) return sendHttpError(request, reply, refusal);
     if (error instanceof HttpError) return sendHttpError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, Message[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Noto‘g‘ri qiymat');
+        (errors[field] ??= []).push(fieldMessage(issue, field));
       }
-      const first = error.validation[0]?.message ?? 'Ma’lumotlar noto‘g‘ri';
+      const first = Object.values(errors)[0]?.[0] ?? 'problem.title.invalid';
       return sendProblem(request, reply, { status: 422, code: 'VALIDATION_FAILED', detail: first, errors });
     }
     // What the write referred to was deleted while it ran (an account, a portfolio): nothing was written.
@@ -150,7 +199,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendProblem(request, reply, {
         status: 409,
         code: 'CONFLICT',
-        detail: 'Amal bajarilmadi: u bog‘liq bo‘lgan ma’lumot hozirgina o‘chirildi',
+        detail: 'problem.deletedMeanwhile',
       });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
@@ -160,7 +209,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendProblem(request, reply, {
         status: 400,
         code: 'BAD_REQUEST',
-        detail: 'multipart/form-data tanasi buzilgan',
+        detail: 'problem.multipart.broken',
       });
     }
     const status = error.statusCode ?? 500;
@@ -170,19 +219,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendProblem(request, reply, {
         status,
         code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
-        detail: TITLES[status] ?? 'Noto‘g‘ri so‘rov',
+        detail: TITLES[status] ?? 'problem.title.badRequest',
       });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, {
       status: 500,
       code: 'INTERNAL_ERROR',
-      detail: 'Serverda kutilmagan xato yuz berdi. Birozdan keyin qayta urinib ko‘ring',
+      detail: 'problem.internal',
     });
   });
 }
 
 /** The answer for a route that does not exist (app.ts installs it, once, as the not-found handler). */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return sendProblem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'Bunday manzil topilmadi' });
+  return sendProblem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'problem.route.notFound' });
 }

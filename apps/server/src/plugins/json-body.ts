@@ -18,16 +18,13 @@ export function registerJsonParser(app: FastifyInstance): void {
       text = typeof body === 'string' ? body : UTF8.decode(body);
     } catch {
       // Decoded leniently, the bad bytes would be stored as U+FFFD: what was sent would be lost.
-      return done(
-        new HttpError(400, 'BAD_REQUEST', 'So‘rov matni UTF-8 emas: yaroqsiz baytlar bor'),
-        undefined,
-      );
+      return done(new HttpError(400, 'BAD_REQUEST', 'problem.body.notUtf8'), undefined);
     }
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
-      done(new HttpError(400, 'BAD_REQUEST', 'JSON noto‘g‘ri yozilgan'), undefined);
+      done(new HttpError(400, 'BAD_REQUEST', 'problem.json.malformed'), undefined);
     }
   });
 }

@@ -10,8 +10,7 @@ import {
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readerScript } from '../../lib/reader-script.js';
-import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
+import { currentAuth, requestLocale, type AuthenticationHooks } from '../../plugins/authentication.js';
 import type { AccountService } from './account.service.js';
 
 const tokenHeader = { 'x-token': z.string().meta({ description: 'The new session token' }) };
@@ -38,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDependencies> = as
       },
     },
     async (request) => {
-      await account.forgotPassword(request.body.email, request.ip, readerScript(request));
+      await account.forgotPassword(request.body.email, request.ip, requestLocale(request));
       return true as const;
     },
   );
@@ -59,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDependencies> = as
       },
     },
     async (request, reply) => {
-      const { user, token } = await account.resetPassword(request.body, request.ip, readerScript(request));
+      const { user, token } = await account.resetPassword(request.body, request.ip, requestLocale(request));
       reply.header('x-token', token);
       return user;
     },
@@ -77,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDependencies> = as
       },
     },
     async (request) => {
-      await account.requestEmailChange(currentAuth(request), request.body, readerScript(request));
+      await account.requestEmailChange(currentAuth(request), request.body, requestLocale(request));
       return true as const;
     },
   );
@@ -104,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDependencies> = as
         request.body.token,
         request.ip,
         request.auth?.user.id ?? null,
-        readerScript(request),
+        requestLocale(request),
       ),
   );
 
@@ -143,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDependencies> = as
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(currentAuth(request), request.body.currentPassword, readerScript(request));
+      await account.deleteAccount(currentAuth(request), request.body.currentPassword, requestLocale(request));
       return reply.code(204).send();
     },
   );

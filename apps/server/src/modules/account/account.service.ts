@@ -1,17 +1,12 @@
-import type {
-  AccountExport,
-  ChangeEmailBody,
-  ResetPasswordBody,
-  Script,
-  User,
-} from '@portfolio-master/contract';
+import type { AccountExport, ChangeEmailBody, ResetPasswordBody, User } from '@portfolio-master/contract';
+import { DEFAULT_LOCALE, type Locale } from '@portfolio-master/i18n';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isLockTimeout, isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
 import { parseStringList } from '../../lib/string-list.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -26,6 +21,7 @@ import {
   emailChangeMail,
   emailInUseMail,
   noAccountMail,
+  pageLink,
   passwordChangedMail,
   passwordResetMail,
 } from '../mail/templates.js';
@@ -40,8 +36,7 @@ const LINK_MS = 60 * 60 * 1000;
 const LOCK_WAIT_MS = 200;
 const DELETE_ATTEMPTS = 25;
 
-const linkInvalid = () =>
-  new HttpError(400, 'LINK_INVALID', 'Havola eskirgan yoki allaqachon ishlatilgan. Yangi havola so‘rang');
+const linkInvalid = () => new HttpError(400, 'LINK_INVALID', 'problem.link.invalid');
 
 /**
  * What a person does to their own account beyond the profile form: a forgotten password, another email
@@ -65,13 +60,15 @@ export class AccountService {
    * Mails a reset link when the address has an account, and a note saying there is none otherwise: the
    * same answer, and the same work, either way.
    */
-  async forgotPassword(email: string, ip: string, script: Script = 'latn'): Promise<void> {
+  async forgotPassword(email: string, ip: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
     await limiter.consume(RATE_RULES.resetPerIp, ip);
     await limiter.consume(RATE_RULES.resetPerAddress, email);
     const user = await users.findUserByEmail(this.db, email);
     if (!user) {
-      await mailer.send(noAccountMail(email, `${publicUrl}/auth/register/emailverification`, script));
+      await mailer.send(
+        noAccountMail(email, pageLink(publicUrl, locale, '/auth/register/emailverification'), locale),
+      );
       return;
     }
     const token = newToken();
@@ -84,7 +81,11 @@ export class AccountService {
       expiresAt: new Date(now.getTime() + LINK_MS).toISOString(),
     });
     await mailer.send(
-      passwordResetMail(email, `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`, script),
+      passwordResetMail(
+        email,
+        pageLink(publicUrl, locale, `/auth/reset-password?token=${encodeURIComponent(token)}`),
+        locale,
+      ),
     );
   }
 
@@ -95,7 +96,7 @@ export class AccountService {
   async resetPassword(
     body: ResetPasswordBody,
     ip: string,
-    script: Script = 'latn',
+    locale: Locale = DEFAULT_LOCALE,
   ): Promise<{ user: User; token: string }> {
     await this.deps.limiter.consume(RATE_RULES.accountLinksPerIp, ip);
     const tokenHash = hashToken(body.token);
@@ -117,7 +118,11 @@ export class AccountService {
     await this.deps.limiter.reset(RATE_RULES.loginFailuresPerAccount, owner.id);
     // A reset link went to the address, so there is one.
     await this.deps.mailer.send(
-      passwordChangedMail(owner.email!, `${this.deps.publicUrl}/auth/forgot-password`, script),
+      passwordChangedMail(
+        owner.email!,
+        pageLink(this.deps.publicUrl, locale, '/auth/forgot-password'),
+        locale,
+      ),
     );
     const user = await users.findUserById(this.db, owner.id);
     return { user: await this.deps.users.presentOne(user!, owner.id), token: session };
@@ -130,19 +135,18 @@ export class AccountService {
   async requestEmailChange(
     authenticated: Authenticated,
     body: ChangeEmailBody,
-    script: Script = 'latn',
+    locale: Locale = DEFAULT_LOCALE,
   ): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
     const current = authenticated.user;
     await limiter.consume(RATE_RULES.emailChangesPerAccount, current.id);
     await this.deps.auth.confirmOwner(authenticated, body.currentPassword);
     if (body.email === current.email) {
-      const message = 'Bu sizning hozirgi email manzilingiz';
-      throw new HttpError(422, 'VALIDATION_FAILED', message, { email: [message] });
+      throw validationFailed('email', 'problem.email.same');
     }
     await limiter.consume(RATE_RULES.verificationPerAddress, body.email);
     if (await users.findUserByEmail(this.db, body.email)) {
-      await mailer.send(emailInUseMail(body.email, `${publicUrl}/auth/login`, script));
+      await mailer.send(emailInUseMail(body.email, pageLink(publicUrl, locale, '/auth/login'), locale));
       return;
     }
     const token = newToken();
@@ -158,8 +162,8 @@ export class AccountService {
     await mailer.send(
       emailChangeMail(
         body.email,
-        `${publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`,
-        script,
+        pageLink(publicUrl, locale, `/auth/confirm-email?token=${encodeURIComponent(token)}`),
+        locale,
       ),
     );
   }
@@ -169,7 +173,7 @@ export class AccountService {
     token: string,
     ip: string,
     viewerId: string | null,
-    script: Script = 'latn',
+    locale: Locale = DEFAULT_LOCALE,
   ): Promise<User> {
     await this.deps.limiter.consume(RATE_RULES.accountLinksPerIp, ip);
     const now = new Date().toISOString();
@@ -185,15 +189,14 @@ export class AccountService {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        const message = 'Bu email bilan hisob allaqachon mavjud';
-        throw new HttpError(409, 'EMAIL_TAKEN', message, { email: [message] });
+        throw new HttpError(409, 'EMAIL_TAKEN', 'problem.email.taken', { email: ['problem.email.taken'] });
       }
       throw error;
     }
     const { userId, newEmail } = change!;
     await this.deps.changes.publish([changeTags.users, changeTags.user(userId)]);
     // An account made with Telegram had no address before this one.
-    if (before?.email) await this.deps.mailer.send(emailChangedMail(before.email, newEmail, script));
+    if (before?.email) await this.deps.mailer.send(emailChangedMail(before.email, newEmail, locale));
     const user = await users.findUserById(this.db, userId);
     return this.deps.users.presentOne(user!, viewerId);
   }
@@ -206,7 +209,7 @@ export class AccountService {
   async deleteAccount(
     authenticated: Authenticated,
     currentPassword: string | undefined,
-    script: Script = 'latn',
+    locale: Locale = DEFAULT_LOCALE,
   ): Promise<void> {
     const current = authenticated.user;
     await this.deps.auth.confirmOwner(authenticated, currentPassword);
@@ -216,7 +219,7 @@ export class AccountService {
     await this.deps.changes.publish([changeTags.everything]);
     await this.deps.imageStore.remove(removed.images);
     if (current.email) {
-      await this.deps.mailer.send(accountDeletedMail(current.email, current.username, script));
+      await this.deps.mailer.send(accountDeletedMail(current.email, current.username, locale));
     }
   }
 
@@ -264,6 +267,7 @@ export class AccountService {
         telegramProfile: current.telegram_profile,
         image: current.image,
         isAdmin: this.deps.users.isAdmin(current),
+        locale: current.locale,
         registeredDate: toIsoString(current.created_at),
         updatedAt: toIsoString(current.updated_at),
       },

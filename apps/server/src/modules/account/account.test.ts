@@ -437,4 +437,18 @@ describe('downloading my data', () => {
 
     expect((await call(context.app, { method: 'GET', url: '/api/user/me/export' })).statusCode).toBe(401);
   });
+
+  it('includes the language the account reads the site in, as the download itself states it', async () => {
+    const user = await signUp(context);
+    const exported = (headers: Record<string, string>) =>
+      call(context.app, {
+        method: 'GET',
+        url: '/api/user/me/export',
+        headers: { 'x-token': user.token, ...headers },
+      });
+    expect((await exported({})).json().account.locale).toBeNull();
+    expect((await exported({ cookie: 'lang=uz-Cyrl' })).json().account.locale).toBe('uz-Cyrl');
+    expect((await exported({})).json().account.locale).toBe('uz-Cyrl');
+    expect((await exported({ 'accept-language': 'en-US,en' })).json().account.locale).toBe('en');
+  });
 });

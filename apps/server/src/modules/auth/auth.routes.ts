@@ -9,9 +9,13 @@ import {
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readerScript } from '../../lib/reader-script.js';
 import { fileFrom } from '../../lib/uploads.js';
-import { currentAuth, tokenFrom, type AuthenticationHooks } from '../../plugins/authentication.js';
+import {
+  currentAuth,
+  requestLocale,
+  tokenFrom,
+  type AuthenticationHooks,
+} from '../../plugins/authentication.js';
 import type { AuthService } from './auth.service.js';
 import type { TelegramService } from './telegram.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -41,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDependencies> = async (
       },
     },
     async (request) => {
-      await auth.sendVerification(request.body.email, request.ip, readerScript(request));
+      await auth.sendVerification(request.body.email, request.ip, requestLocale(request));
       return true as const;
     },
   );

@@ -1,4 +1,5 @@
-import type { LoginBody, RegisterBody, Script } from '@portfolio-master/contract';
+import type { LoginBody, RegisterBody } from '@portfolio-master/contract';
+import { DEFAULT_LOCALE, type Locale } from '@portfolio-master/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -7,14 +8,14 @@ import { Batches } from '../../lib/batches.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/database-errors.js';
 import { addDays, toIsoString } from '../../lib/dates.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../../data/images.repository.js';
 import type { Mailer } from '../mail/mailer.js';
-import { alreadyRegisteredMail, verificationMail } from '../mail/templates.js';
+import { alreadyRegisteredMail, pageLink, verificationMail } from '../mail/templates.js';
 import { AVATAR_MAX_DIMENSION, usernameTaken } from '../users/users.service.js';
 import * as users from '../../data/users.repository.js';
 import * as auth from '../../data/auth.repository.js';
@@ -38,29 +39,18 @@ const VERIFICATION_HOURS = 24;
  */
 export const CONFIRMATION_WINDOW_MS = 10 * 60 * 1000;
 
-const wrongPassword = () => {
-  const message = 'Joriy parol noto‘g‘ri';
-  return new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
-};
+const wrongPassword = () => validationFailed('currentPassword', 'problem.password.wrong');
 
-const passwordMissing = () => {
-  const message = 'Joriy parol kiritilishi shart';
-  return new HttpError(422, 'VALIDATION_FAILED', message, { currentPassword: [message] });
-};
+const passwordMissing = () => validationFailed('currentPassword', 'validation.currentPassword.required');
 
-const confirmationRequired = () =>
-  new HttpError(403, 'CONFIRMATION_REQUIRED', 'Bu amalni tasdiqlash uchun Telegram orqali qaytadan kiring');
+const confirmationRequired = () => new HttpError(403, 'CONFIRMATION_REQUIRED', 'problem.confirmWithTelegram');
 
-const emailNotVerified = () =>
-  new HttpError(400, 'EMAIL_NOT_VERIFIED', 'Email tasdiqlanmagan yoki tasdiqlash havolasi eskirgan');
+const emailNotVerified = () => new HttpError(400, 'EMAIL_NOT_VERIFIED', 'problem.email.notVerified');
 
 const emailTaken = () =>
-  new HttpError(409, 'EMAIL_TAKEN', 'Bu email bilan hisob allaqachon mavjud', {
-    email: ['Bu email bilan hisob allaqachon mavjud'],
-  });
+  new HttpError(409, 'EMAIL_TAKEN', 'problem.email.taken', { email: ['problem.email.taken'] });
 
-const invalidCredentials = () =>
-  new HttpError(401, 'INVALID_CREDENTIALS', 'Email (yoki foydalanuvchi nomi) yoki parol noto‘g‘ri');
+const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', 'problem.credentials');
 
 /** The new expiry of a session used at `now`, when it is due (at most hourly); undefined otherwise. */
 function renewalOf(expiresAt: Date | string, now: Date): string | undefined {
@@ -111,14 +101,14 @@ export class AuthService {
     }
   }
 
-  async sendVerification(email: string, ip: string, script: Script = 'latn'): Promise<void> {
+  async sendVerification(email: string, ip: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
     const { limiter, mailer, publicUrl } = this.deps;
     await limiter.consume(RATE_RULES.verificationPerIp, ip);
     await limiter.consume(RATE_RULES.verificationPerAddress, email);
 
     const existing = await users.findUserByEmail(this.db, email);
     if (existing) {
-      await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/auth/login`, script));
+      await mailer.send(alreadyRegisteredMail(email, pageLink(publicUrl, locale, '/auth/login'), locale));
       return;
     }
     const token = newToken();
@@ -130,8 +120,10 @@ export class AuthService {
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + VERIFICATION_HOURS * 3_600_000).toISOString(),
     });
-    const link = `${publicUrl}/auth/register?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-    await mailer.send(verificationMail(email, link, script));
+    const query = `email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+    await mailer.send(
+      verificationMail(email, pageLink(publicUrl, locale, `/auth/register?${query}`), locale),
+    );
   }
 
   /**
@@ -280,9 +272,9 @@ export class AuthService {
     return new Set(found.liked);
   }
 
-  /** The script the account reads the site in, for mails about other people's actions. */
-  async rememberScript(userId: string, script: Script): Promise<void> {
-    await users.setUserScript(this.db, userId, script);
+  /** The language the account reads the site in, for mails about other people's actions. */
+  async rememberLocale(userId: string, locale: Locale): Promise<void> {
+    await users.setUserLocale(this.db, userId, locale);
   }
 
   async logout(sessionId: string): Promise<void> {

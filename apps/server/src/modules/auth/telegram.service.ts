@@ -12,22 +12,15 @@ import { type Authenticated, insertTelegramLogin } from '../../data/auth.reposit
 import type { AuthService } from './auth.service.js';
 import { checkTelegramLogin, type TelegramIdentity } from './telegram-login.js';
 
-const switchedOff = () => notFound('Telegram orqali kirish bu saytda yoqilmagan');
+const switchedOff = () => notFound('problem.telegram.off');
 
 const refused = {
-  forged: () => new HttpError(401, 'TELEGRAM_INVALID', 'Telegram ma’lumotlari tasdiqlanmadi'),
-  stale: () =>
-    new HttpError(401, 'TELEGRAM_EXPIRED', 'Telegram orqali kirish muddati o‘tgan: qaytadan urinib ko‘ring'),
-  replayed: () =>
-    new HttpError(
-      401,
-      'TELEGRAM_REPLAYED',
-      'Bu Telegram kirishi allaqachon ishlatilgan: qaytadan urinib ko‘ring',
-    ),
+  forged: () => new HttpError(401, 'TELEGRAM_INVALID', 'problem.telegram.forged'),
+  stale: () => new HttpError(401, 'TELEGRAM_EXPIRED', 'problem.telegram.stale'),
+  replayed: () => new HttpError(401, 'TELEGRAM_REPLAYED', 'problem.telegram.replayed'),
 };
 
-const takenByAnother = () =>
-  new HttpError(409, 'TELEGRAM_TAKEN', 'Bu Telegram hisobi boshqa foydalanuvchiga bog‘langan');
+const takenByAnother = () => new HttpError(409, 'TELEGRAM_TAKEN', 'problem.telegram.taken');
 
 /** How many times a sign-in that lost a race (the same new Telegram id, the same username) starts again. */
 const ATTEMPTS = 5;
@@ -95,7 +88,7 @@ export class TelegramService {
     await this.deps.auth.confirmOwner(authenticated, currentPassword);
     const { user } = authenticated;
     if (user.telegram_id !== null && user.telegram_id !== checked.identity.id) {
-      throw new HttpError(409, 'CONFLICT', 'Hisobingizga boshqa Telegram hisobi bog‘langan: avval uni uzing');
+      throw new HttpError(409, 'CONFLICT', 'problem.telegram.otherLinked');
     }
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -120,11 +113,7 @@ export class TelegramService {
   async unlink(authenticated: Authenticated): Promise<UserRow> {
     const { user } = authenticated;
     if (user.password_hash === null) {
-      throw new HttpError(
-        409,
-        'CONFLICT',
-        'Telegram — hisobingizga kirishning yagona yo‘li: uzishdan oldin parol o‘rnating',
-      );
+      throw new HttpError(409, 'CONFLICT', 'problem.telegram.onlyWay');
     }
     await users.updateUser(this.db, user.id, { telegram_id: null, updated_at: new Date().toISOString() });
     await this.deps.changes.publish([changeTags.users, changeTags.user(user.id)]);
@@ -168,7 +157,7 @@ async function createAccount(
       break;
     }
   }
-  if (!username) throw new HttpError(409, 'USERNAME_TAKEN', 'Bo‘sh foydalanuvchi nomi topilmadi');
+  if (!username) throw new HttpError(409, 'USERNAME_TAKEN', 'problem.telegram.noUsername');
   const id = newId(now);
   const names = nameOf(identity);
   await users.insertUser(trx, {

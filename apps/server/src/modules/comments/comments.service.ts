@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
+import { forbidden, notFound, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { lockPortfolio } from '../../data/portfolios.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -85,7 +85,8 @@ export class CommentsService {
     const now = new Date();
     const comment = { id: newId(now), portfolioId, authorId, createdAt: now.toISOString() };
     const notified = await this.db.transaction().execute(async (trx) => {
-      if (!(await comments.adjustCommentsCount(trx, portfolioId, 1))) throw notFound('Portfolio topilmadi');
+      if (!(await comments.adjustCommentsCount(trx, portfolioId, 1)))
+        throw notFound('problem.portfolio.notFound');
       await comments.insertComment(trx, { ...comment, body });
       return this.notifications.commented(trx, comment);
     });
@@ -101,18 +102,17 @@ export class CommentsService {
     target: { commentId?: string | undefined; index?: number | undefined },
   ): Promise<Comment[]> {
     if (target.commentId === undefined && target.index === undefined) {
-      const message = 'index yoki commentId kerak';
-      throw new HttpError(422, 'VALIDATION_FAILED', message, { index: [message] });
+      throw validationFailed('index', 'problem.comment.which');
     }
     await this.db.transaction().execute(async (trx) => {
-      if (!(await lockPortfolio(trx, portfolioId))) throw notFound('Portfolio topilmadi');
+      if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
       const comment =
         target.commentId !== undefined
           ? await comments.findCommentById(trx, portfolioId, target.commentId)
           : await comments.findCommentAt(trx, portfolioId, target.index ?? 0);
-      if (!comment) throw notFound('Izoh topilmadi');
+      if (!comment) throw notFound('problem.comment.notFound');
       if (comment.author_id !== actor.id && !actor.isAdmin) {
-        throw forbidden('Faqat izoh muallifi yoki admin o‘chira oladi');
+        throw forbidden('problem.comment.deleteForbidden');
       }
       if (await comments.deleteComment(trx, comment.id)) {
         await comments.adjustCommentsCount(trx, portfolioId, -1);

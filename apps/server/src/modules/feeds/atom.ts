@@ -1,4 +1,4 @@
-import { element, XML_DECLARATION } from './xml.js';
+import { element, escapeAttribute, XML_DECLARATION } from './xml.js';
 
 /** An Atom person: a display name and the profile page. */
 export interface AtomPerson {
@@ -22,6 +22,8 @@ export interface AtomEntry {
 
 export interface AtomFeed {
   id: string;
+  /** The BCP 47 tag of the feed's own words (`xml:lang`); what people wrote is as they wrote it. */
+  language: string;
   title: string;
   subtitle?: string;
   updated: string;
@@ -65,7 +67,7 @@ export function atomFeed(feed: AtomFeed): string {
     element('generator', {}, 'Portfolio Master'),
   ];
   return [
-    `${XML_DECLARATION}<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="uz">`,
+    `${XML_DECLARATION}<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeAttribute(feed.language)}">`,
     ...head,
     ...feed.entries.map(entry),
     '</feed>\n',

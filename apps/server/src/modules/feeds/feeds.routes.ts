@@ -1,4 +1,5 @@
 import { problemSchema } from '@portfolio-master/contract';
+import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,10 @@ export interface FeedRouteDependencies {
   feeds: FeedsService;
 }
 
-/** robots.txt, sitemaps and Atom feeds: outside /api, where crawlers and feed readers look for them. */
+/**
+ * robots.txt, sitemaps and Atom feeds: outside /api, where crawlers and feed readers look for them. The
+ * sitemap names every language's pages; each language has its feeds.
+ */
 export const feedRoutes: FastifyPluginAsyncZod<FeedRouteDependencies> = async (app, { feeds }) => {
   app.get(
     '/robots.txt',
@@ -55,35 +59,46 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteDependencies> = async (a
     },
   );
 
-  app.get(
-    '/feed.xml',
-    { schema: { tags: ['feeds'], summary: 'The newest portfolios (Atom)', response: responses('xml') } },
-    async (request, reply) => send(request, reply, await feeds.siteFeed()),
-  );
-
-  app.get(
-    '/technology/:name/feed.xml',
-    {
-      schema: {
-        tags: ['feeds'],
-        summary: 'The newest portfolios with a technology (Atom); the name in any case',
-        params: z.object({ name: z.string() }),
-        response: { ...responses('xml'), 404: problemSchema },
+  // Each language's feeds at its own addresses (decision 38), Latin Uzbek's without a prefix.
+  for (const locale of LOCALES) {
+    const { prefix, tag: language } = LOCALE_INFO[locale];
+    app.get(
+      `${prefix}/feed.xml`,
+      {
+        schema: {
+          tags: ['feeds'],
+          summary: `The newest portfolios (Atom), in ${language}`,
+          response: responses('xml'),
+        },
       },
-    },
-    async (request, reply) => send(request, reply, await feeds.technologyFeed(request.params.name)),
-  );
+      async (request, reply) => send(request, reply, await feeds.siteFeed(locale)),
+    );
 
-  app.get(
-    '/profile/:username/feed.xml',
-    {
-      schema: {
-        tags: ['feeds'],
-        summary: 'An author’s newest portfolios (Atom)',
-        params: z.object({ username: z.string() }),
-        response: { ...responses('xml'), 404: problemSchema },
+    app.get(
+      `${prefix}/technology/:name/feed.xml`,
+      {
+        schema: {
+          tags: ['feeds'],
+          summary: `The newest portfolios with a technology (Atom), in ${language}; the name in any case`,
+          params: z.object({ name: z.string() }),
+          response: { ...responses('xml'), 404: problemSchema },
+        },
       },
-    },
-    async (request, reply) => send(request, reply, await feeds.profileFeed(request.params.username)),
-  );
+      async (request, reply) => send(request, reply, await feeds.technologyFeed(request.params.name, locale)),
+    );
+
+    app.get(
+      `${prefix}/profile/:username/feed.xml`,
+      {
+        schema: {
+          tags: ['feeds'],
+          summary: `An author’s newest portfolios (Atom), in ${language}`,
+          params: z.object({ username: z.string() }),
+          response: { ...responses('xml'), 404: problemSchema },
+        },
+      },
+      async (request, reply) =>
+        send(request, reply, await feeds.profileFeed(request.params.username, locale)),
+    );
+  }
 };

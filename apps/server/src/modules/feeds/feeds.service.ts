@@ -1,5 +1,5 @@
 import { LIMITS, markdownToText, shorten } from '@portfolio-master/contract';
-import { LOCALE_INFO, LOCALES, localizePath } from '@portfolio-master/i18n';
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, localizePath, type Locale } from '@portfolio-master/i18n';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -16,6 +16,7 @@ import { findUserByUsername } from '../../data/users.repository.js';
 import { type AtomEntry, atomFeed, type AtomPerson } from './atom.js';
 import * as feeds from '../../data/feeds.repository.js';
 import { ReadyDocument, type SendableDocument } from '../../lib/ready-document.js';
+import { translator } from '../../lib/translators.js';
 import { TimedCache } from './timed-cache.js';
 import {
   SITEMAP_LIMITS,
@@ -83,19 +84,22 @@ export class FeedsService {
 
   async sitemapFile(name: string): Promise<SendableDocument> {
     const file = (await this.sitemap()).files.get(name);
-    if (!file) throw notFound('Bunday sitemap fayli yo‘q');
+    if (!file) throw notFound('problem.sitemap.notFound');
     return file;
   }
 
-  siteFeed(): Promise<ReadyDocument> {
-    return this.feeds.get('site', async () => {
-      const entries = await this.newest({ technologyIds: [], searchTerms: [] });
+  /** The newest portfolios, in `locale`'s words and addresses. */
+  siteFeed(locale: Locale = DEFAULT_LOCALE): Promise<ReadyDocument> {
+    return this.feeds.get(`${locale} site`, async () => {
+      const { t } = translator(locale);
+      const entries = await this.newest({ technologyIds: [], searchTerms: [] }, locale);
       return this.feedDocument({
-        id: this.url('/feed.xml'),
-        title: 'Portfolio Master — yangi portfoliolar',
-        subtitle: 'Dasturchilarning eng yangi loyihalari',
-        self: this.url('/feed.xml'),
-        alternate: this.url('/page/1'),
+        id: this.url('/feed.xml', locale),
+        language: LOCALE_INFO[locale].tag,
+        title: t('atom.site.title'),
+        subtitle: t('atom.site.subtitle'),
+        self: this.url('/feed.xml', locale),
+        alternate: this.url('/page/1', locale),
         entries,
         updated: newest(entries),
       });
@@ -103,22 +107,24 @@ export class FeedsService {
   }
 
   /** The newest portfolios with this technology, named as the list filter names it (any case). */
-  technologyFeed(name: string): Promise<ReadyDocument> {
+  technologyFeed(name: string, locale: Locale = DEFAULT_LOCALE): Promise<ReadyDocument> {
     const slug = technologySlug(name);
     // Nothing longer can be stored, and PostgreSQL refuses U+0000 in a parameter.
     const impossible = slug === '' || slug.length > LIMITS.technologies.itemMax || slug.includes('\u0000');
-    if (impossible) throw notFound('Texnologiya topilmadi');
-    return this.feeds.get(`technology:${slug}`, async () => {
+    if (impossible) throw notFound('problem.technology.notFound');
+    return this.feeds.get(`${locale} technology:${slug}`, async () => {
       const technology = await feeds.findTechnologyBySlug(this.db, slug);
-      if (!technology) throw notFound('Texnologiya topilmadi');
-      const entries = await this.newest({ technologyIds: [technology.id], searchTerms: [] });
+      if (!technology) throw notFound('problem.technology.notFound');
+      const { t } = translator(locale);
+      const entries = await this.newest({ technologyIds: [technology.id], searchTerms: [] }, locale);
       const path = `/technology/${encodeURIComponent(technology.name)}/feed.xml`;
       return this.feedDocument({
-        id: this.url(path),
-        title: `${technology.name} — Portfolio Master`,
-        subtitle: `${technology.name} ishlatilgan eng yangi portfoliolar`,
-        self: this.url(path),
-        alternate: this.url(`/page/1?filter=${encodeURIComponent(technology.name)}`),
+        id: this.url(path, locale),
+        language: LOCALE_INFO[locale].tag,
+        title: t('atom.technology.title', { name: technology.name }),
+        subtitle: t('atom.technology.subtitle', { name: technology.name }),
+        self: this.url(path, locale),
+        alternate: this.url(`/page/1?filter=${encodeURIComponent(technology.name)}`, locale),
         entries,
         updated: newest(entries),
       });
@@ -126,21 +132,23 @@ export class FeedsService {
   }
 
   /** An author's newest portfolios. */
-  profileFeed(username: string): Promise<ReadyDocument> {
+  profileFeed(username: string, locale: Locale = DEFAULT_LOCALE): Promise<ReadyDocument> {
     if (username.length > LIMITS.username.max || username.includes('\u0000')) {
-      throw notFound('Foydalanuvchi topilmadi');
+      throw notFound('problem.user.notFound');
     }
-    return this.feeds.get(`profile:${username.toLowerCase()}`, async () => {
+    return this.feeds.get(`${locale} profile:${username.toLowerCase()}`, async () => {
       const user = await findUserByUsername(this.db, username);
-      if (!user) throw notFound('Foydalanuvchi topilmadi');
-      const entries = await this.newest({ technologyIds: [], searchTerms: [], authorId: user.id });
-      const author = this.person(user);
+      if (!user) throw notFound('problem.user.notFound');
+      const { t } = translator(locale);
+      const entries = await this.newest({ technologyIds: [], searchTerms: [], authorId: user.id }, locale);
+      const author = this.person(user, locale);
       const path = `/profile/${encodeURIComponent(user.username)}/feed.xml`;
       return this.feedDocument({
-        id: this.url(path),
-        title: `${author.name} — Portfolio Master`,
-        subtitle: `${author.name} (@${user.username}) portfoliolari`,
-        self: this.url(path),
+        id: this.url(path, locale),
+        language: LOCALE_INFO[locale].tag,
+        title: t('atom.profile.title', { name: author.name }),
+        subtitle: t('atom.profile.subtitle', { name: author.name, username: user.username }),
+        self: this.url(path, locale),
         alternate: author.uri,
         author,
         entries,
@@ -149,37 +157,41 @@ export class FeedsService {
     });
   }
 
-  private url(path: string): string {
-    return `${this.publicUrl}${path}`;
+  /** The app's `path` as an absolute address, in `locale` when given. */
+  private url(path: string, locale: Locale = DEFAULT_LOCALE): string {
+    return `${this.publicUrl}${localizePath(locale, path)}`;
   }
 
-  private person(user: { username: string; firstname: string; lastname: string }): AtomPerson {
+  private person(
+    user: { username: string; firstname: string; lastname: string },
+    locale: Locale,
+  ): AtomPerson {
     return {
       name: `${user.firstname} ${user.lastname}`.trim() || user.username,
-      uri: this.url(`/profile/${encodeURIComponent(user.username)}`),
+      uri: this.url(`/profile/${encodeURIComponent(user.username)}`, locale),
     };
   }
 
-  private async newest(criteria: ListCriteria): Promise<AtomEntry[]> {
+  private async newest(criteria: ListCriteria, locale: Locale): Promise<AtomEntry[]> {
     const ids = await listPortfolioIds(this.db, this.dialect, criteria, 'new', FEED_SIZE, 0);
     const rows = await findPortfoliosByIds(this.db, ids);
-    return rows.map((row) => this.entry(row));
+    return rows.map((row) => this.entry(row, locale));
   }
 
-  private entry(row: PortfolioWithAuthor): AtomEntry {
+  private entry(row: PortfolioWithAuthor, locale: Locale): AtomEntry {
     const published = toIsoString(row.created_at);
     return {
-      // Linktitles may be used again after a deletion; the id never is.
+      // Linktitles may be used again after a deletion; the id never is. A portfolio is one entry in
+      // every language's feed.
       id: `tag:${this.tagAuthority},${published.slice(0, 10)}:portfolio/${row.id}`,
       title: row.title,
       published,
       updated: toIsoString(row.updated_at),
-      url: this.url(`/portfolio/${encodeURIComponent(row.linktitle)}`),
-      author: this.person({
-        username: row.author_username,
-        firstname: row.author_firstname,
-        lastname: row.author_lastname,
-      }),
+      url: this.url(`/portfolio/${encodeURIComponent(row.linktitle)}`, locale),
+      author: this.person(
+        { username: row.author_username, firstname: row.author_firstname, lastname: row.author_lastname },
+        locale,
+      ),
       categories: row.used,
       summary: shorten(markdownToText(row.description), SUMMARY_LENGTH),
     };
@@ -192,10 +204,7 @@ export class FeedsService {
   /** The page at the app's `path` in every language, `x-default` its Latin Uzbek address. */
   private addPage(section: SitemapSection, path: string, lastmod: string | undefined): void {
     section.add(
-      LOCALES.map((locale) => ({
-        hreflang: LOCALE_INFO[locale].tag,
-        href: this.url(localizePath(locale, path)),
-      })),
+      LOCALES.map((locale) => ({ hreflang: LOCALE_INFO[locale].tag, href: this.url(path, locale) })),
       this.url(path),
       lastmod,
     );

@@ -2,10 +2,14 @@ import zlib from 'node:zlib';
 import { LOCALE_INFO, LOCALES, localizePath } from '@portfolio-master/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { translator } from '../../lib/translators.js';
 import {
+  ATOM,
+  childText,
   expectValidSitemap,
   expectWellFormed,
   parseAtom,
+  parseXml,
   sitemapEntries,
   type SitemapUrl,
 } from '../../test/xml.js';
@@ -439,6 +443,47 @@ describe('Atom feeds', () => {
     const empty = parseAtom((await get(`/profile/${stranger.username}/feed.xml`)).body);
     expect(empty.entries).toEqual([]);
   });
+
+  it.each([
+    ['ru', '/feed.xml', 'atom.site'],
+    ['en', '/technology/React/feed.xml', 'atom.technology'],
+    ['uz-Cyrl', `/profile/{alice}/feed.xml`, 'atom.profile'],
+  ] as const)(
+    'in %s: %s with the language’s words and addresses, what people wrote as written',
+    async (locale, path, key) => {
+      const own = path.replace('{alice}', alice.username);
+      const latin = parseAtom((await get(own)).body);
+      const response = await get(localizePath(locale, own));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+      await expectWellFormed(response.body);
+      const feed = parseAtom(response.body);
+      const root = parseXml(response.body).documentElement!;
+      expect(root.getAttribute('xml:lang')).toBe(LOCALE_INFO[locale].tag);
+      const { t } = translator(locale);
+      const values = {
+        'atom.site': {},
+        'atom.technology': { name: 'React' },
+        'atom.profile': { name: 'Alisher Navoiy', username: alice.username },
+      }[key];
+      expect(feed.title).toBe(t(`${key}.title`, values));
+      expect(childText(root, ATOM, 'subtitle')).toBe(t(`${key}.subtitle`, values));
+      expect(childText(root, ATOM, 'subtitle')).not.toBe(translator('uz-Latn').t(`${key}.subtitle`, values));
+      const prefix = `${PUBLIC}${LOCALE_INFO[locale].prefix}`;
+      expect(feed.id).toBe(`${prefix}${own}`);
+      expect(feed.self).toBe(`${prefix}${own}`);
+      expect(feed.alternate.startsWith(`${prefix}/`)).toBe(true);
+      // The same portfolios, as the same entries, at the language's addresses.
+      expect(feed.entries.map((entry) => entry.id)).toEqual(latin.entries.map((entry) => entry.id));
+      expect(feed.entries.map((entry) => entry.title)).toEqual(latin.entries.map((entry) => entry.title));
+      expect(feed.entries.map((entry) => entry.link)).toEqual(
+        latin.entries.map((entry) => `${prefix}${entry.link.slice(PUBLIC.length)}`),
+      );
+      for (const entry of feed.entries) expect(entry.authorUri.startsWith(`${prefix}/profile/`)).toBe(true);
+      // Each language is a document of its own.
+      expect(response.headers.etag).not.toBe((await get(own)).headers.etag);
+    },
+  );
 
   it('unknown technologies and users are 404 problem documents', async () => {
     for (const [url, detail] of [

@@ -28,7 +28,7 @@ export const followRoutes: FastifyPluginAsyncZod<FollowRouteDependencies> = asyn
 ) => {
   const requireUser = async (idOrUsername: string) => {
     const user = await users.findByIdOrUsername(idOrUsername);
-    if (!user) throw notFound('Foydalanuvchi topilmadi');
+    if (!user) throw notFound('problem.user.notFound');
     return user;
   };
 

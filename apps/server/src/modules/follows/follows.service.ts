@@ -31,7 +31,7 @@ export class FollowsService {
   /** Follows (`follow` true) or stops following; doing what is already done changes nothing. */
   async set(followerId: string, followee: UserRow, follow: boolean): Promise<FollowResult> {
     if (followee.id === followerId) {
-      throw new HttpError(422, 'VALIDATION_FAILED', 'O‘zingizni kuzata olmaysiz');
+      throw new HttpError(422, 'VALIDATION_FAILED', 'problem.follow.self');
     }
     const followersCount = await this.db.transaction().execute(async (trx) => {
       const changed = follow

@@ -5,6 +5,7 @@ import { IMAGE_WIDTHS, LIMITS } from '@portfolio-master/contract';
 import { LRUCache } from 'lru-cache';
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
+import { message } from '../../lib/messages.js';
 import { newId } from '../../lib/ids.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { missingPart } from '../../lib/outages.js';
@@ -74,19 +75,10 @@ const SWEEP_BATCH = 500;
 sharp.cache(false);
 sharp.concurrency(1);
 
-const unsupported = () =>
-  new HttpError(
-    415,
-    'UNSUPPORTED_IMAGE',
-    'Rasm formati qo‘llab-quvvatlanmaydi: JPEG, PNG, WebP, AVIF yoki GIF yuklang',
-  );
+const unsupported = () => new HttpError(415, 'UNSUPPORTED_IMAGE', 'problem.image.unsupported');
 
 const tooMany = () =>
-  new HttpError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `Bir vaqtda ko‘pi bilan ${LIMITS.images.maxFiles} ta rasm yuklash mumkin`,
-  );
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', message('problem.image.tooMany', { max: LIMITS.images.maxFiles }));
 
 /**
  * Every upload is decoded, auto-rotated, stripped of metadata and re-encoded to WebP under a name the

@@ -15,7 +15,7 @@ const querySchema = z.object({
   w: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
-const missing = () => notFound('Rasm topilmadi');
+const missing = () => notFound('problem.image.notFound');
 
 /** A name the original site could have given a file: no control characters or slashes, at most 300 long. */
 function isOriginalName(name: string): boolean {

@@ -4,6 +4,7 @@ import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import { LIMITS } from '@portfolio-master/contract';
 import { HttpError } from '../../lib/http-error.js';
+import { message, type Message } from '../../lib/messages.js';
 import type { AddressPolicy } from '../../lib/address-policy.js';
 
 export interface FetchLimits {
@@ -13,26 +14,20 @@ export interface FetchLimits {
   maxRedirects: number;
 }
 
-export const refused = () =>
-  new HttpError(
-    403,
-    'REMOTE_ADDRESS_REFUSED',
-    'Bu manzildagi rasm olinmaydi: faqat ochiq internetdagi http(s) manzillardan rasm olinadi',
-  );
-export const unavailable = (why = 'manba javob bermadi') =>
-  new HttpError(502, 'REMOTE_IMAGE_UNAVAILABLE', `Rasmni manbadan olib bo‘lmadi: ${why}`);
+export const refused = () => new HttpError(403, 'REMOTE_ADDRESS_REFUSED', 'problem.remoteImage.refused');
+/** Why the source gave no picture, as the catalog says it. */
+export const unavailable = (why: Message = 'problem.remoteImage.noAnswer') =>
+  new HttpError(502, 'REMOTE_IMAGE_UNAVAILABLE', why);
 export const tooLarge = (maxBytes: number) =>
   new HttpError(
     502,
     'REMOTE_IMAGE_TOO_LARGE',
-    `Manbadagi rasm juda katta: ko‘pi bilan ${Math.round(maxBytes / 1024 / 1024)} MB va ${LIMITS.images.maxPixels / 1_000_000} megapiksel`,
+    message('problem.remoteImage.tooLarge', {
+      megabytes: Math.round(maxBytes / 1024 / 1024),
+      megapixels: LIMITS.images.maxPixels / 1_000_000,
+    }),
   );
-export const notAnImage = () =>
-  new HttpError(
-    502,
-    'UNSUPPORTED_IMAGE',
-    'Manzildagi fayl rasm emas: JPEG, PNG, WebP, AVIF yoki GIF bo‘lishi kerak',
-  );
+export const notAnImage = () => new HttpError(502, 'UNSUPPORTED_IMAGE', 'problem.remoteImage.notImage');
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -63,14 +58,14 @@ export async function fetchRemote(url: URL, policy: AddressPolicy, limits: Fetch
       if (REDIRECTS.has(status)) {
         answer.destroy();
         const location = answer.headers.location;
-        if (!location) throw unavailable('yo‘naltirish manzilsiz');
-        if (redirects >= limits.maxRedirects) throw unavailable('juda ko‘p yo‘naltirish');
+        if (!location) throw unavailable('problem.remoteImage.noLocation');
+        if (redirects >= limits.maxRedirects) throw unavailable('problem.remoteImage.tooManyRedirects');
         current = new URL(location, current);
         continue;
       }
       if (status !== 200) {
         answer.destroy();
-        throw unavailable(`manba ${status} javob berdi`);
+        throw unavailable(message('problem.remoteImage.status', { status }));
       }
       if (!mayBeImage(answer.headers['content-type'])) {
         answer.destroy();
@@ -85,7 +80,7 @@ export async function fetchRemote(url: URL, policy: AddressPolicy, limits: Fetch
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (deadline.signal.aborted) throw unavailable('manba juda sekin javob berdi');
+    if (deadline.signal.aborted) throw unavailable('problem.remoteImage.slow');
     throw unavailable();
   } finally {
     clearTimeout(timer);
@@ -105,7 +100,7 @@ async function checkedAddresses(hostname: string, policy: AddressPolicy): Promis
   try {
     addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
-    throw unavailable('manba nomi topilmadi');
+    throw unavailable('problem.remoteImage.unknownHost');
   }
   // A host with any address that is not allowed is refused as a whole: its owner decides which one a
   // given look-up returns.
@@ -151,7 +146,7 @@ async function readAtMost(answer: IncomingMessage, maxBytes: number): Promise<Bu
     }
     chunks.push(chunk);
   }
-  if (!answer.complete) throw unavailable('javob oxirigacha kelmadi');
+  if (!answer.complete) throw unavailable('problem.remoteImage.incomplete');
   return Buffer.concat(chunks, total);
 }
 

@@ -41,13 +41,13 @@ export const remoteImageRoutes: FastifyPluginAsyncZod<RemoteImageRouteDependenci
     },
     async (request, reply) => {
       const url = remoteImages.verify(request.params.mac, request.params['*']);
-      if (!url) throw notFound('Rasm topilmadi');
+      if (!url) throw notFound('problem.image.notFound');
       const copy = await remoteImages.get(url, request.ip);
       if (matchesIfNoneMatch(request.headers['if-none-match'], copy.etag)) {
         return reply.header('cache-control', CACHE_CONTROL).header('etag', copy.etag).code(304).send();
       }
       const opened = await imageStore.open(copy.file);
-      if (!opened) throw notFound('Rasm topilmadi');
+      if (!opened) throw notFound('problem.image.notFound');
       return reply
         .header('cache-control', CACHE_CONTROL)
         .header('etag', copy.etag)

@@ -223,7 +223,7 @@ describe('fetchRemote', () => {
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ statusCode: 502, code: 'REMOTE_IMAGE_UNAVAILABLE' });
-    expect((failure as HttpError).detail).toContain('sekin');
+    expect((failure as HttpError).detail).toBe('problem.remoteImage.slow');
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 

@@ -53,7 +53,7 @@ export class LikesService {
   async toggle(portfolioId: string, userId: string): Promise<LikeResult> {
     let notified: string | undefined;
     const result = await this.db.transaction().execute(async (trx): Promise<LikeResult> => {
-      if (!(await lockPortfolio(trx, portfolioId))) throw notFound('Portfolio topilmadi');
+      if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
       const now = new Date().toISOString();
       let answer: LikeResult;
       if (await likes.insertLike(trx, portfolioId, userId, now)) {

@@ -47,7 +47,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRouteDependencies
   /** The signed-in admin; 403 for anyone else. */
   const adminOf = (request: FastifyRequest) => {
     const { user } = currentAuth(request);
-    if (!users.isAdmin(user)) throw forbidden('Bu amal faqat adminlar uchun');
+    if (!users.isAdmin(user)) throw forbidden('problem.adminsOnly');
     return { id: user.id, isAdmin: true };
   };
   const onlyAdmins = async (request: FastifyRequest) => {

@@ -13,13 +13,14 @@ import type {
   SiteStats,
   UnblockBody,
 } from '@portfolio-master/contract';
+import type { MessageKey } from '@portfolio-master/i18n';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, ModerationTargetKind, ReportStatus, UserRow } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import * as comments from '../../data/comments.repository.js';
@@ -36,9 +37,6 @@ const REPORTS_PER_ITEM = 20;
 /** Weeks of sign-ups in the site counts. */
 const SIGNUP_WEEKS = 12;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const invalid = (field: string, message: string) =>
-  new HttpError(422, 'VALIDATION_FAILED', message, { [field]: [message] });
 
 /** What the queue and the log say about a reported thing. */
 interface TargetInfo {
@@ -139,7 +137,7 @@ export class ModerationService {
         ((target.hidden === null || target.owner?.id === reporter.id) && target.portfolioHidden !== true));
     if (!target || !visible) throw notFound(NOT_FOUND[body.target]);
     if (target.owner?.id === reporter.id) {
-      throw invalid('id', 'O‘zingizning sahifangiz yoki yozganingiz ustidan shikoyat qilib bo‘lmaydi');
+      throw validationFailed('id', 'problem.report.own');
     }
     const existing = await moderation.findOpenReport(this.db, reporter.id, body.target, body.id);
     if (existing) return { receipt: { _id: existing.id, status: 'open' }, created: false };
@@ -219,7 +217,7 @@ export class ModerationService {
   ): Promise<ModerationResult> {
     const target = await this.require(body.target, body.id);
     if (hide && target.owner && this.deps.users.isAdmin(target.owner) && target.owner.id !== admin.id) {
-      throw invalid('id', 'Boshqa adminning sahifasi yoki yozganini yashirib bo‘lmaydi');
+      throw validationFailed('id', 'problem.moderation.otherAdmin');
     }
     const now = new Date().toISOString();
     const hidden = hide ? { at: now, reason: body.reason } : null;
@@ -248,7 +246,11 @@ export class ModerationService {
           break;
       }
       if (!changed) {
-        throw new HttpError(409, 'CONFLICT', hide ? 'Bu allaqachon yashirilgan' : 'Bu yashirilmagan');
+        throw new HttpError(
+          409,
+          'CONFLICT',
+          hide ? 'problem.moderation.alreadyHidden' : 'problem.moderation.notHidden',
+        );
       }
       await this.log(trx, admin, hide ? 'hide' : 'unhide', target, body.reason, null, now);
       return hide ? moderation.closeReports(trx, target.kind, target.id, 'resolved', now) : 0;
@@ -260,7 +262,7 @@ export class ModerationService {
   /** Deletes a portfolio or a comment as its author could, closing its reports. */
   async remove(admin: Actor, body: ModerationTargetBody): Promise<ModerationResult> {
     if (body.target === 'user') {
-      throw invalid('target', 'Hisobni o‘chirib bo‘lmaydi: uni yashiring yoki bloklang');
+      throw validationFailed('target', 'problem.moderation.deleteAccount');
     }
     const target = await this.require(body.target, body.id);
     if (target.kind === 'portfolio') await this.deps.portfolios.remove(target.id, admin);
@@ -286,7 +288,7 @@ export class ModerationService {
     const now = new Date().toISOString();
     const closed = await this.db.transaction().execute(async (trx) => {
       const count = await moderation.closeReports(trx, target.kind, target.id, 'dismissed', now);
-      if (count === 0) throw new HttpError(409, 'CONFLICT', 'Bunga ochiq shikoyat yo‘q');
+      if (count === 0) throw new HttpError(409, 'CONFLICT', 'problem.moderation.noOpenReports');
       await this.log(trx, admin, 'dismiss', target, body.reason, null, now);
       return count;
     });
@@ -297,7 +299,7 @@ export class ModerationService {
   async block(admin: Actor, body: BlockBody): Promise<ModerationResult> {
     const target = await this.require('user', body.userId);
     if (target.id === admin.id || this.deps.users.isAdmin(target.owner!)) {
-      throw invalid('userId', 'Adminni bloklab bo‘lmaydi');
+      throw validationFailed('userId', 'problem.moderation.blockAdmin');
     }
     const now = new Date();
     const until = body.days === null ? null : new Date(now.getTime() + body.days * DAY_MS).toISOString();
@@ -312,7 +314,7 @@ export class ModerationService {
 
   async unblock(admin: Actor, body: UnblockBody): Promise<ModerationResult> {
     const target = await this.require('user', body.userId);
-    if (!activeBlock(target.owner!)) throw new HttpError(409, 'CONFLICT', 'Bu foydalanuvchi bloklanmagan');
+    if (!activeBlock(target.owner!)) throw new HttpError(409, 'CONFLICT', 'problem.moderation.notBlocked');
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       await moderation.setUserBlock(trx, target.id, null);
@@ -443,10 +445,10 @@ export class ModerationService {
   }
 }
 
-const NOT_FOUND: Record<ModerationTargetKind, string> = {
-  portfolio: 'Portfolio topilmadi',
-  comment: 'Izoh topilmadi',
-  user: 'Foydalanuvchi topilmadi',
+const NOT_FOUND: Record<ModerationTargetKind, MessageKey> = {
+  portfolio: 'problem.portfolio.notFound',
+  comment: 'problem.comment.notFound',
+  user: 'problem.user.notFound',
 };
 
 const GONE: Record<ModerationTargetKind, string> = {

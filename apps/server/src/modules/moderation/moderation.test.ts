@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInconsistencies } from '../../seed/consistency.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
-import { tashkentDateTime } from '../users/blocks.js';
+import { message, say } from '../../lib/messages.js';
 
 const ADMIN_EMAIL = 'moderator@example.uz';
 
@@ -523,8 +523,15 @@ describe('report limits', () => {
 });
 
 describe('the block message', () => {
-  it('names the end in Tashkent time, as the site shows times', () => {
-    expect(tashkentDateTime('2026-12-02T11:05:00.000Z')).toBe('02.12.2026 16:05');
-    expect(tashkentDateTime('2026-12-31T19:30:00.000Z')).toBe('01.01.2027 00:30');
+  const until = (iso: string) => message('problem.blocked.until', { until: new Date(iso), reason: 'Spam' });
+
+  it('names the end in Tashkent time, as the web app writes moments in each language', () => {
+    expect(say('uz-Latn', until('2026-12-02T11:05:00.000Z'))).toBe(
+      'Sizga 02.12.2026 16:05 gacha saytda yozish taqiqlangan. Sabab: Spam',
+    );
+    expect(say('uz-Latn', until('2026-12-31T19:30:00.000Z'))).toContain(' 01.01.2027 00:30 ');
+    expect(say('uz-Cyrl', until('2026-12-02T11:05:00.000Z'))).toContain(' 02.12.2026 16:05 ');
+    expect(say('ru', until('2026-12-02T11:05:00.000Z'))).toContain('2 декабря 2026 г. в 16:05');
+    expect(say('en', until('2026-12-02T11:05:00.000Z'))).toContain('December 2, 2026 at 4:05');
   });
 });

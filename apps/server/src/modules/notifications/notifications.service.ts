@@ -5,6 +5,7 @@ import type {
   NotificationPage,
   NotificationSettings,
 } from '@portfolio-master/contract';
+import { DEFAULT_LOCALE, isLocale } from '@portfolio-master/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -13,7 +14,7 @@ import { toIsoString } from '../../lib/dates.js';
 import { HttpError } from '../../lib/http-error.js';
 import { newToken } from '../../lib/tokens.js';
 import type { Mailer } from '../mail/mailer.js';
-import { notificationMail } from '../mail/templates.js';
+import { notificationMail, pageLink } from '../mail/templates.js';
 import type { UsersService } from '../users/users.service.js';
 import * as notifications from '../../data/notifications.repository.js';
 
@@ -89,16 +90,22 @@ export class NotificationsService {
       // An account made with Telegram has no address until its owner adds one.
       if (!recipient?.email || recipient[column(row.kind)] !== 1) continue;
       const query = `token=${encodeURIComponent(recipient.unsubscribe_token)}&kind=${row.kind}`;
+      // Someone else's action: written in the language the recipient last read the site in.
+      const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
       await this.deps.mailer.send(
         notificationMail(
           recipient.email,
           this.toNotification(row),
           {
-            portfolioLink: `${publicUrl}/portfolio/${encodeURIComponent(row.portfolio_linktitle)}`,
-            unsubscribeLink: `${publicUrl}/unsubscribe?${query}`,
+            portfolioLink: pageLink(
+              publicUrl,
+              locale,
+              `/portfolio/${encodeURIComponent(row.portfolio_linktitle)}`,
+            ),
+            unsubscribeLink: pageLink(publicUrl, locale, `/unsubscribe?${query}`),
             oneClickLink: `${publicUrl}/api/notifications/unsubscribe?${query}`,
           },
-          recipient.script === 'cyrl' ? 'cyrl' : 'latn',
+          locale,
         ),
       );
     }
@@ -157,7 +164,7 @@ export class NotificationsService {
   /** The one-click link of a notification mail: no more mail of that kind. */
   async unsubscribe(token: string, kind: NotificationKind): Promise<void> {
     if (!(await notifications.unsubscribe(this.db, token, column(kind)))) {
-      throw new HttpError(400, 'LINK_INVALID', 'Obunani bekor qilish havolasi noto‘g‘ri yoki eskirgan');
+      throw new HttpError(400, 'LINK_INVALID', 'problem.unsubscribe.invalid');
     }
   }
 
@@ -181,11 +188,11 @@ export class NotificationsService {
     );
   }
 
-  /** Each account's mail settings with its address and script, by account id. */
+  /** Each account's mail settings with its address and language, by account id. */
   private async recipientsOf(userIds: readonly string[]) {
     const recipients = new Map<
       string,
-      Selectable<Database['notification_settings']> & { email: string | null; script: string | null }
+      Selectable<Database['notification_settings']> & { email: string | null; locale: string | null }
     >();
     for (let start = 0; start < userIds.length; start += RECIPIENTS_PER_STATEMENT) {
       const chunk = userIds.slice(start, start + RECIPIENTS_PER_STATEMENT);

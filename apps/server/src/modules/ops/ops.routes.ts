@@ -55,11 +55,11 @@ export async function opsRoutes(app: FastifyInstance, services: OpsRouteDependen
 
   const token = services.config.metricsToken;
   app.get('/metrics', async (request, reply) => {
-    if (!token) throw notFound('Bunday manzil topilmadi');
+    if (!token) throw notFound('problem.route.notFound');
     const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!sameSecret(sent, token)) {
       reply.header('www-authenticate', 'Bearer');
-      throw new HttpError(401, 'UNAUTHORIZED', 'Ko‘rsatkichlar uchun token kerak');
+      throw new HttpError(401, 'UNAUTHORIZED', 'problem.metrics.token');
     }
     return reply
       .headers(noStore)

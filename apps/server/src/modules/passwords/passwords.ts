@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { LIMITS } from '@portfolio-master/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import bcrypt from 'bcryptjs';
-import { HttpError } from '../../lib/http-error.js';
+import { validationFailed } from '../../lib/http-error.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2ID = 2; // Algorithm.Argon2id, a const enum the compiler cannot inline across packages
@@ -56,7 +56,6 @@ export function assertPasswordAllowed(
   const lowered = password.toLowerCase();
   const fromAccount = [context.username?.toLowerCase(), context.email?.toLowerCase()].filter(Boolean);
   if (COMMON_PASSWORDS.has(lowered) || fromAccount.includes(lowered)) {
-    const message = 'Bu parol juda keng tarqalgan yoki oson topiladi. Boshqa parol tanlang';
-    throw new HttpError(422, 'VALIDATION_FAILED', message, { password: [message] });
+    throw validationFailed('password', 'problem.password.common');
   }
 }

@@ -8,14 +8,15 @@ import type {
   Technology,
   UpdatePortfolioBody,
 } from '@portfolio-master/contract';
-import { BOUNDS, LIMITS, toLatin } from '@portfolio-master/contract';
+import { BOUNDS, LIMITS, toCyrillic, toLatin } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
+import { forbidden, HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import { message } from '../../lib/messages.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { MarkdownRenderer } from '../../lib/markdown.js';
 import { personal, type Read, type Reads } from '../../lib/reads.js';
@@ -44,17 +45,10 @@ export interface Actor {
 const LINKTITLE_BATCH = 20;
 const LINKTITLE_ATTEMPTS = 20;
 
-const linktitleBusy = () =>
-  new HttpError(
-    409,
-    'CONFLICT',
-    'Shu nomdagi portfoliolar hozir ko‘p yaratilmoqda. Birozdan keyin qayta urinib ko‘ring',
-  );
+const linktitleBusy = () => new HttpError(409, 'CONFLICT', 'problem.portfolio.busy');
 
-const tooManyImages = () => {
-  const message = `Ko‘pi bilan ${LIMITS.images.maxFiles} ta rasm yuklash mumkin`;
-  return new HttpError(422, 'VALIDATION_FAILED', message, { images: [message] });
-};
+const tooManyImages = () =>
+  validationFailed('images', message('problem.portfolio.tooManyImages', { max: LIMITS.images.maxFiles }));
 
 /** What a created, edited or deleted portfolio may change: its page, the catalog, lists, technologies, its author's counts. */
 export const portfolioChange = (id: string, authorId: string) => [
@@ -255,10 +249,13 @@ export class PortfoliosService {
 
   /** The list's criteria by id; undefined when a named technology or author does not exist. */
   private async criteria(query: PortfolioListQuery): Promise<ListCriteria | undefined> {
-    // A technology is found by its name as written, else by its Latin spelling ("Маълумотлар базаси"
-    // finds "Ma’lumotlar bazasi"): the first of the two that exists.
+    // A technology is found by its name as written, else in the other script ("Маълумотлар базаси" finds
+    // "Ma’lumotlar bazasi", "Telegram bot" finds "Телеграм бот", names of products written either way):
+    // the first spelling that exists.
     const wanted = [...new Set(query.filter.map(technologySlug))].map((slug) => [
-      ...new Set([slug, technologySlug(toLatin(slug))]),
+      ...new Set(
+        [slug, toLatin(slug), toCyrillic(slug), toCyrillic(slug, { names: 'converted' })].map(technologySlug),
+      ),
     ]);
     const [found, author] = await Promise.all([
       portfolios.findTechnologyIds(this.db, [...new Set(wanted.flat())]),
@@ -337,7 +334,7 @@ export class PortfoliosService {
 
   async require(idOrLinktitle: string, viewer: Actor | null = null): Promise<portfolios.PortfolioWithAuthor> {
     const row = await this.find(idOrLinktitle, viewer);
-    if (!row) throw notFound('Portfolio topilmadi');
+    if (!row) throw notFound('problem.portfolio.notFound');
     return row;
   }
 
@@ -437,7 +434,7 @@ export class PortfoliosService {
   ): Promise<Portfolio> {
     const current = await this.require(idOrLinktitle, actor);
     if (current.author_id !== actor.id && !actor.isAdmin) {
-      throw forbidden('Faqat portfolio muallifi yoki admin o‘zgartira oladi');
+      throw forbidden('problem.portfolio.editForbidden');
     }
     const replacesGallery = uploads.length > 0 || body.keepImages !== undefined;
     const galleryAfter = async (db: Parameters<typeof findPortfolioImageNames>[0]) => {
@@ -464,7 +461,7 @@ export class PortfoliosService {
           ...(body.repoUrl !== undefined ? { repo_url: body.repoUrl } : {}),
           updated_at: new Date().toISOString(),
         });
-        if (!updated) throw notFound('Portfolio topilmadi');
+        if (!updated) throw notFound('problem.portfolio.notFound');
         const gallery = await galleryAfter(trx);
         if (body.used !== undefined) await this.writeTechnologies(trx, current.id, body.used);
         if (replacesGallery) {
@@ -487,7 +484,7 @@ export class PortfoliosService {
   /** The portfolio as its writer now sees it; a 404 when a concurrent delete took it meanwhile. */
   private async afterWrite(id: string, viewer: Actor): Promise<Portfolio> {
     const { value } = await this.get(id, viewer);
-    if (!value) throw notFound('Portfolio topilmadi');
+    if (!value) throw notFound('problem.portfolio.notFound');
     return value;
   }
 
@@ -498,10 +495,10 @@ export class PortfoliosService {
   async remove(idOrLinktitle: string, actor: Actor): Promise<void> {
     const current = await this.require(idOrLinktitle, actor);
     if (current.author_id !== actor.id && !actor.isAdmin) {
-      throw forbidden('Faqat portfolio muallifi yoki admin o‘chira oladi');
+      throw forbidden('problem.portfolio.deleteForbidden');
     }
     const images = await this.db.transaction().execute(async (trx) => {
-      if (!(await portfolios.lockPortfolio(trx, current.id))) throw notFound('Portfolio topilmadi');
+      if (!(await portfolios.lockPortfolio(trx, current.id))) throw notFound('problem.portfolio.notFound');
       const names = await findPortfolioImageNames(trx, current.id);
       await portfolios.replacePortfolioTechnologies(trx, current.id, []);
       await portfolios.deletePortfolio(trx, current.id);

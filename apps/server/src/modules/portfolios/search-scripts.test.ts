@@ -76,6 +76,8 @@ describe('search across both scripts', () => {
     expect(await filter('Ma’lumotlar bazasi')).toEqual(['Toshkent metro xaritasi']);
     expect(await filter('Маълумотлар базаси')).toEqual(['Toshkent metro xaritasi']);
     expect(await filter('Телеграм бот')).toEqual(['Самарқанд сайёҳлари учун']);
+    expect(await filter('Telegram bot')).toEqual(['Самарқанд сайёҳлари учун']);
+    expect(await filter('telegram BOT,Vue')).toEqual(['Самарқанд сайёҳлари учун']);
     expect(await filter('React,Маълумотлар базаси')).toEqual(['Toshkent metro xaritasi']);
     expect(await filter('Yo‘q texnologiya')).toEqual([]);
   });

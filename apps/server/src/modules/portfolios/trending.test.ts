@@ -1,4 +1,6 @@
+import { SORTS } from '@portfolio-master/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { translator } from '../../lib/translators.js';
 import {
   call,
   createTestContext,
@@ -95,8 +97,11 @@ it('orders by the last week’s likes and comments, each worth less the older it
   expect(await weekBest()).toEqual([]);
 });
 
-it('refuses a sort it does not know, in Uzbek', async () => {
+it('refuses a sort it does not know, naming those it knows, in Uzbek', async () => {
   const answer = await call(context.app, { method: 'GET', url: '/api/portfolio?sort=eng-zor' });
   expect(answer.statusCode).toBe(422);
-  expect(answer.json().detail).toBe('sort: new, popular, discussed yoki trending');
+  expect(answer.json().detail).toBe(
+    translator('uz-Latn').t('validation.invalidValue', { field: 'sort', values: SORTS.join(', ') }),
+  );
+  expect(answer.json().detail).toContain('sort quyidagilardan biri');
 });

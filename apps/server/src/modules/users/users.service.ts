@@ -21,8 +21,8 @@ import { activeBlock } from './blocks.js';
 export const AVATAR_MAX_DIMENSION = 512;
 
 export const usernameTaken = () =>
-  new HttpError(409, 'USERNAME_TAKEN', 'Bu foydalanuvchi nomi band', {
-    username: ['Bu foydalanuvchi nomi band'],
+  new HttpError(409, 'USERNAME_TAKEN', 'validation.username.taken', {
+    username: ['validation.username.taken'],
   });
 
 export class UsersService {
@@ -129,7 +129,7 @@ export class UsersService {
     const row = await this.findByIdOrUsername(idOrUsername);
     const own = row !== undefined && row.id === viewer?.id;
     if (!row || (row.hidden_at !== null && !own && !viewer?.isAdmin)) {
-      throw notFound('Foydalanuvchi topilmadi');
+      throw notFound('problem.user.notFound');
     }
     const user = await this.presentOne(row, viewer?.id ?? null);
     return viewer?.isAdmin ? { ...user, ...moderationOf(row) } : user;

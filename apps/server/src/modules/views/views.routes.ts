@@ -62,7 +62,7 @@ export const viewRoutes: FastifyPluginAsyncZod<ViewRouteDependencies> = async (
       const { user } = currentAuth(request);
       const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
       if (portfolio.author_id !== user.id && !users.isAdmin(user)) {
-        throw forbidden('Ko‘rishlar sonini faqat portfolio muallifi yoki admin ko‘ra oladi');
+        throw forbidden('problem.views.forbidden');
       }
       reply.header('cache-control', 'private, no-store');
       return views.series(portfolio.id);

@@ -1,4 +1,9 @@
 import type { Catalog } from '../types.js';
+import { apiProblems } from './api-problems.js';
+import { apiValidation } from './api-validation.js';
+import { mails } from './mails.js';
+import { cards } from './cards.js';
+import { feeds } from './feeds.js';
 import { serverPages } from './server-pages.js';
 import { site } from './site.js';
 import { webAuth } from './web-auth.js';
@@ -17,4 +22,9 @@ export const catalog = {
   ...webCommunity,
   ...webModeration,
   ...serverPages,
+  ...feeds,
+  ...cards,
+  ...apiProblems,
+  ...apiValidation,
+  ...mails,
 } satisfies Catalog;

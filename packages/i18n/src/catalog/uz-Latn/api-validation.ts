@@ -1,0 +1,91 @@
+/**
+ * The API's messages for a field it refuses (`errors` of a 422, and its `detail`): the contract's schemas
+ * name these keys, the server gives them what the check knows. `{min}` and `{max}` are the check's bounds,
+ * `{field}` the field's name as the API spells it (`limit`, `page`: never translated).
+ */
+export const apiValidation = {
+  'validation.text.nul': 'Matnda ruxsat etilmagan belgi bor (U+0000)',
+  'validation.boolean': 'Qiymat true yoki false bo‘lishi kerak',
+  'validation.number.type': '{field} son bo‘lishi kerak',
+  'validation.number.integer': '{field} butun son bo‘lishi kerak',
+  'validation.number.tooSmall': '{field} kamida {min} bo‘lishi kerak',
+  'validation.number.tooBig': '{field} ko‘pi bilan {max} bo‘lishi mumkin',
+
+  'validation.email.required': 'Email kiritilishi shart',
+  'validation.email.tooLong': 'Email {max} belgidan oshmasin',
+  'validation.email.format': 'Email manzili noto‘g‘ri',
+  'validation.username.required': 'Foydalanuvchi nomi kiritilishi shart',
+  'validation.username.tooShort': 'Foydalanuvchi nomi kamida {min} belgi bo‘lsin',
+  'validation.username.tooLong': 'Foydalanuvchi nomi {max} belgidan oshmasin',
+  'validation.username.format':
+    'Foydalanuvchi nomida faqat lotin harflari, raqamlar va _ . - bo‘lishi mumkin',
+  'validation.username.taken': 'Bu foydalanuvchi nomi band',
+  'validation.password.required': 'Parol kiritilishi shart',
+  'validation.password.tooShort': 'Parol kamida {min} belgi bo‘lsin',
+  'validation.password.tooLong': 'Parol {max} belgidan oshmasin',
+  'validation.currentPassword.required': 'Joriy parol kiritilishi shart',
+  'validation.currentPassword.type': 'Joriy parol matn bo‘lishi kerak',
+  // Signing in takes an email or a username in the one field.
+  'validation.login.required': 'Email yoki foydalanuvchi nomi kiritilishi shart',
+  'validation.login.tooLong': 'Email yoki foydalanuvchi nomi juda uzun',
+  'validation.firstname.required': 'Ism kiritilishi shart',
+  'validation.firstname.tooLong': 'Ism {max} belgidan oshmasin',
+  'validation.lastname.required': 'Familiya kiritilishi shart',
+  'validation.lastname.tooLong': 'Familiya {max} belgidan oshmasin',
+  // A profile's "about me" and a portfolio's description.
+  'validation.description.type': 'Tavsif matn bo‘lishi kerak',
+  'validation.description.tooLong': 'Tavsif {max} belgidan oshmasin',
+  'validation.skills.item': 'Ko‘nikma matn bo‘lishi kerak',
+  'validation.skills.itemTooLong': 'Ko‘nikma {max} belgidan oshmasin',
+  'validation.skills.list': 'Ko‘nikma ro‘yxati noto‘g‘ri',
+  'validation.skills.tooMany': 'Ko‘pi bilan {max} ta ko‘nikma bo‘lishi mumkin',
+  'validation.githubProfile.type': 'GitHub profili matn bo‘lishi kerak',
+  'validation.githubProfile.tooLong': 'GitHub profili {max} belgidan oshmasin',
+  'validation.githubProfile.format':
+    'GitHub profili havola (https://...) yoki foydalanuvchi nomi bo‘lishi kerak',
+  'validation.telegramProfile.type': 'Telegram profili matn bo‘lishi kerak',
+  'validation.telegramProfile.tooLong': 'Telegram profili {max} belgidan oshmasin',
+  'validation.telegramProfile.format':
+    'Telegram profili havola (https://...) yoki foydalanuvchi nomi bo‘lishi kerak',
+  // The token of a link from a mail (registration, password reset, a new address).
+  'validation.link.incomplete': 'Havola to‘liq emas',
+  'validation.link.invalid': 'Havola noto‘g‘ri',
+  'validation.telegram.invalid': 'Telegram ma’lumotlari noto‘g‘ri',
+  'validation.telegram.incomplete': 'Telegram ma’lumotlari to‘liq emas',
+  'validation.notificationKind': 'Xabar turi noto‘g‘ri',
+
+  'validation.title.required': 'Sarlavha kiritilishi shart',
+  'validation.title.tooShort': 'Sarlavha kamida {min} belgi bo‘lsin',
+  'validation.title.tooLong': 'Sarlavha {max} belgidan oshmasin',
+  'validation.url.required': 'Loyiha manzili kiritilishi shart',
+  'validation.url.tooLong': 'Loyiha manzili {max} belgidan oshmasin',
+  'validation.url.format': 'Loyiha manzili http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak',
+  'validation.repoUrl.type': 'Repozitoriy manzili matn bo‘lishi kerak',
+  'validation.repoUrl.tooLong': 'Repozitoriy manzili {max} belgidan oshmasin',
+  'validation.repoUrl.format':
+    'Repozitoriy manzili http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak',
+  'validation.technologies.required': 'Kamida bitta texnologiya kiriting',
+  'validation.technologies.item': 'Texnologiya matn bo‘lishi kerak',
+  'validation.technologies.itemTooLong': 'Texnologiya {max} belgidan oshmasin',
+  'validation.technologies.list': 'Texnologiya ro‘yxati noto‘g‘ri',
+  'validation.technologies.tooMany': 'Ko‘pi bilan {max} ta texnologiya',
+  // The list's filter by technologies and its search box.
+  'validation.filter.itemTooLong': 'Texnologiya nomi juda uzun',
+  'validation.filter.tooMany': 'Filtrda texnologiyalar juda ko‘p',
+  'validation.search.tooLong': 'Qidiruv matni {max} belgidan oshmasin',
+  'validation.comment.required': 'Izoh matni kiritilishi shart',
+  'validation.comment.tooLong': 'Izoh {max} belgidan oshmasin',
+
+  // For checks with no message of their own. {expected} is a type (string, number, boolean, object,
+  // array…), {origin} what was measured (string, array, number…), {values} and {keys} lists as sent.
+  'validation.invalidType':
+    '{expected, select, string {Matn kutilgan edi} number {Son kutilgan edi} boolean {true yoki false kutilgan edi} object {Obyekt kutilgan edi} array {Ro‘yxat kutilgan edi} other {Qiymat turi noto‘g‘ri}}',
+  'validation.tooSmall':
+    '{origin, select, string {Kamida {min} belgi bo‘lsin} array {Kamida {min} ta element bo‘lsin} other {Kamida {min} bo‘lishi kerak}}',
+  'validation.tooBig':
+    '{origin, select, string {Ko‘pi bilan {max} belgi bo‘lsin} array {Ko‘pi bilan {max} ta element bo‘lsin} other {Ko‘pi bilan {max} bo‘lishi mumkin}}',
+  'validation.invalidFormat': 'Qiymat ko‘rinishi noto‘g‘ri',
+  'validation.invalidValue': '{field} quyidagilardan biri bo‘lishi kerak: {values}',
+  'validation.unrecognizedKeys': 'Noma’lum maydonlar: {keys}',
+  'validation.invalid': 'Noto‘g‘ri qiymat',
+} as const;
