@@ -376,6 +376,25 @@ describe('in four languages', () => {
   });
 
   it.each(PUBLIC_PAGES.filter(([label]) => label !== 'the 404'))(
+    'links the feeds and preview card of %s in the page’s own language',
+    async (label, path) => {
+      for (const locale of LOCALES) {
+        const page = await render(localizePath(locale, path));
+        const prefix = `https://portfolio.uz${LOCALE_INFO[locale].prefix}`;
+        expect(meta(page.head, 'og:image')?.startsWith(`${prefix}/og/`), locale).toBe(true);
+        expect(meta(page.head, 'twitter:image')).toBe(meta(page.head, 'og:image'));
+        const feeds = [...page.head.matchAll(/type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/g)];
+        // The about page follows nothing that changes; every other page names at least the site's feed.
+        if (label !== 'about') expect(feeds.length, locale).toBeGreaterThan(0);
+        for (const [, href] of feeds) {
+          expect(href!.startsWith(prefix) && href!.endsWith('/feed.xml'), `${locale}: ${href}`).toBe(true);
+          expect(href!.slice(prefix.length), href).toMatch(/^\/(technology|profile|feed\.xml)/);
+        }
+      }
+    },
+  );
+
+  it.each(PUBLIC_PAGES.filter(([label]) => label !== 'the 404'))(
     'names %s in all four languages and x-default, the same from each',
     async (_label, path) => {
       const pages = await Promise.all(LOCALES.map((locale) => render(localizePath(locale, path))));

@@ -48,10 +48,12 @@ export interface HeadTagsInput {
  * languages (`hreflang`, decision 38), Open Graph, Twitter card, JSON-LD, feeds.
  */
 export function headTags({ t, locale, head, publicUrl, status }: HeadTagsInput): string {
-  const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : publicUrl + path);
+  // Feeds and preview cards are written in the page's language too: their paths take its prefix.
+  const inOwnLanguage = (path: string) =>
+    /^https?:\/\//.test(path) ? path : publicUrl + localizePath(locale, path);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
-  const image = absolute(head.image ?? '/og/site.png');
+  const image = inOwnLanguage(head.image ?? '/og/site.png');
   const inLanguage = (path: string, language: Locale) => publicUrl + localizePath(language, path);
   const url = head.canonical ? inLanguage(head.canonical, locale) : undefined;
   const indexed = head.canonical !== undefined && !head.noindex && status === 200;
@@ -94,7 +96,7 @@ export function headTags({ t, locale, head, publicUrl, status }: HeadTagsInput):
     meta('name', 'twitter:image', image),
     ...(head.feeds ?? []).map(
       (feed) =>
-        `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(absolute(feed.href))}">`,
+        `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(inOwnLanguage(feed.href))}">`,
     ),
     jsonLd
       ? `<script type="application/ld+json">${JSON.stringify(absolutize(jsonLd, publicUrl, locale)).replace(/</g, '\\u003c')}</script>`

@@ -11,7 +11,7 @@ export interface PageHead {
    * and names the other languages' addresses beside it. Absent for pages that are not to be indexed.
    */
   canonical?: string;
-  /** A path or absolute URL of a 1200x630 preview image. */
+  /** A preview card's path (`/og/…`, given in the page's language) or an absolute URL of a 1200x630 image. */
   image?: string;
   imageAlt?: string;
   type: 'website' | 'article' | 'profile';
@@ -19,7 +19,7 @@ export interface PageHead {
   noindex?: boolean;
   /** schema.org data, written as JSON-LD; its `url`s are app paths, given in the page's language. */
   jsonLd?: Record<string, unknown>;
-  /** Feeds that follow this page's content. */
+  /** Feeds that follow this page's content; their paths are given in the page's language. */
   feeds?: { href: string; title: string }[];
 }
 

@@ -60,7 +60,8 @@ export interface ProfileCardInput {
   avatar: string | null;
   /** A line of the bio, or the skills. */
   about: string;
-  portfolios: number;
+  /** The number of portfolios, written in the card's language ("12 ta portfolio", "12 portfolios"). */
+  portfolios: string;
 }
 
 interface Rendered {
@@ -372,7 +373,7 @@ export async function profileCardLayers(input: ProfileCardInput): Promise<Layer[
         })
       : undefined;
   // Under the avatar, clear of the text beside it.
-  const count = await textLine(`${input.portfolios} ta portfolio`, {
+  const count = await textLine(input.portfolios, {
     weight: 'semibold',
     size: 30,
     minSize: 20,

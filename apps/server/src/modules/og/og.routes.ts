@@ -2,6 +2,7 @@ import { problemSchema } from '@portfolio-master/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n';
 import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import type { ImageStore } from '../images/image-store.js';
@@ -11,7 +12,7 @@ const png = z.any().meta({ type: 'string', format: 'binary' });
 const responses = { 200: png, 304: z.undefined(), 404: problemSchema };
 const params = z.object({ file: z.string() });
 
-const missing = () => notFound('Bunday sahifa yo‘q');
+const missing = () => notFound('problem.page.notFound');
 
 /**
  * A card's address stays the same while its picture changes: caches keep it an hour, then ask again.
@@ -62,45 +63,56 @@ export const previewCardRoutes: FastifyPluginAsyncZod<PreviewCardRouteDependenci
   app,
   { previewCards, imageStore },
 ) => {
-  app.get(
-    '/og/portfolio/:file',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'A 1200×630 preview card of a portfolio (`{linktitle}.png`)',
-        params,
-        response: responses,
+  // Each language's pages name cards under their own prefix (decision 38). A portfolio's card shows only
+  // what its author wrote, so every language serves the same one; the profile's and the site's speak.
+  for (const locale of LOCALES) {
+    const { prefix, tag } = LOCALE_INFO[locale];
+    app.get(
+      `${prefix}/og/portfolio/:file`,
+      {
+        schema: {
+          tags: ['pages'],
+          summary: `A 1200×630 preview card of a portfolio (\`{linktitle}.png\`), for pages in ${tag}`,
+          params,
+          response: responses,
+        },
       },
-    },
-    async (request, reply) => {
-      const linktitle = named(request.params.file);
-      return sendCard(request, reply, imageStore, async () =>
-        linktitle ? previewCards.portfolio(linktitle) : null,
-      );
-    },
-  );
-
-  app.get(
-    '/og/profile/:file',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'A 1200×630 preview card of a profile (`{username}.png`)',
-        params,
-        response: responses,
+      async (request, reply) => {
+        const linktitle = named(request.params.file);
+        return sendCard(request, reply, imageStore, async () =>
+          linktitle ? previewCards.portfolio(linktitle) : null,
+        );
       },
-    },
-    async (request, reply) => {
-      const username = named(request.params.file);
-      return sendCard(request, reply, imageStore, async () =>
-        username ? previewCards.profile(username) : null,
-      );
-    },
-  );
+    );
 
-  app.get(
-    '/og/site.png',
-    { schema: { tags: ['pages'], summary: 'The site’s 1200×630 preview card', response: responses } },
-    async (request, reply) => sendCard(request, reply, imageStore, () => previewCards.site()),
-  );
+    app.get(
+      `${prefix}/og/profile/:file`,
+      {
+        schema: {
+          tags: ['pages'],
+          summary: `A 1200×630 preview card of a profile (\`{username}.png\`), in ${tag}`,
+          params,
+          response: responses,
+        },
+      },
+      async (request, reply) => {
+        const username = named(request.params.file);
+        return sendCard(request, reply, imageStore, async () =>
+          username ? previewCards.profile(username, locale) : null,
+        );
+      },
+    );
+
+    app.get(
+      `${prefix}/og/site.png`,
+      {
+        schema: {
+          tags: ['pages'],
+          summary: `The site’s 1200×630 preview card, in ${tag}`,
+          response: responses,
+        },
+      },
+      async (request, reply) => sendCard(request, reply, imageStore, () => previewCards.site(locale)),
+    );
+  }
 };

@@ -21,11 +21,11 @@ import {
   type ProfileCardInput,
 } from './og-cards.js';
 import { fileExists } from '../../lib/files.js';
+import { translator } from '../../lib/translators.js';
+import type { Locale } from '@portfolio-master/i18n';
 
 /** Part of every card's version: bump it when the drawing changes, so every card is drawn anew. */
-const DRAWING_VERSION = 2;
-const SITE_TAGLINE =
-  'Dasturchilar o‘z loyihalarini joylashtiradigan, boshqalarning ishlarini ko‘rib, yoqtirib va izoh qoldiradigan hamjamiyat sayti.';
+const DRAWING_VERSION = 3;
 
 export interface Card {
   file: string;
@@ -106,8 +106,8 @@ export class PreviewCards {
     );
   }
 
-  /** Null when there is no such user. */
-  async profile(username: string): Promise<Card | null> {
+  /** Null when there is no such user. The count under the avatar is written in `locale`. */
+  async profile(username: string, locale: Locale): Promise<Card | null> {
     const user = await this.deps.users.findByIdOrUsername(username);
     // A profile a moderator hid has no card, as it has no page.
     if (!user || user.hidden_at !== null) return null;
@@ -122,15 +122,18 @@ export class PreviewCards {
       username: user.username,
       avatar: user.image,
       about: shorten(user.description.trim().split('\n')[0] ?? '', 200) || skills.join(', '),
-      portfolios,
+      portfolios: translator(locale).t('card.profile.portfolios', { count: portfolios }),
     };
-    return this.card(`profile-${user.id}`, input, async () =>
+    // One card per language; each name ends before the version, so one never removes another's.
+    return this.card(`profile-${locale}-${user.id}`, input, async () =>
       drawProfileCard({ ...input, avatar: await this.imagePath(input.avatar) }),
     );
   }
 
-  site(): Promise<Card> {
-    return this.card('site', { tagline: SITE_TAGLINE }, () => drawSiteCard(SITE_TAGLINE));
+  /** The site's card, its tagline in `locale`. */
+  site(locale: Locale): Promise<Card> {
+    const tagline = translator(locale).t('card.site.tagline');
+    return this.card(`site-${locale}`, { tagline }, () => drawSiteCard(tagline));
   }
 
   /** A local copy of an image for drawing (fetched from the bucket when this instance has none). */

@@ -338,6 +338,27 @@ describe('preview cards', () => {
     expect(profile.rawPayload.equals(site.rawPayload)).toBe(false);
   });
 
+  it('draws the profile’s and the site’s cards in each language, and one portfolio card for all', async () => {
+    const created = await createPortfolio(author, { title: 'Tillar kartasi' });
+    const portfolio = await expectCard(portfolioUrl(created.linktitle));
+    const sites = new Set<string>();
+    const profiles = new Set<string>();
+    for (const prefix of ['/uz-Cyrl', '/ru', '/en']) {
+      const same = await expectCard(`${prefix}${portfolioUrl(created.linktitle)}`);
+      expect(same.rawPayload.equals(portfolio.rawPayload), prefix).toBe(true);
+      sites.add((await expectCard(`${prefix}/og/site.png`)).headers.etag as string);
+      profiles.add((await expectCard(`${prefix}/og/profile/${author.username}.png`)).headers.etag as string);
+    }
+    sites.add((await expectCard('/og/site.png')).headers.etag as string);
+    profiles.add((await expectCard(`/og/profile/${author.username}.png`)).headers.etag as string);
+    expect(sites.size).toBe(4);
+    expect(profiles.size).toBe(4);
+    // Drawing one language's card leaves the others' in place.
+    for (const locale of ['uz-Latn', 'uz-Cyrl', 'ru', 'en']) {
+      expect(cardFiles(`profile-${locale}-`).length, locale).toBeGreaterThan(0);
+    }
+  });
+
   it.each([
     '/og/portfolio/yoq_narsa.png',
     '/og/profile/yoq_odam.png',
@@ -432,7 +453,7 @@ describe('card layout', () => {
       username: LONGEST.username,
       avatar: null,
       about: LONGEST.cyrillic + LONGEST.latin,
-      portfolios: 1_234_567,
+      portfolios: '1 234 567 ta portfolio',
     });
     expectLaidOut(layers);
     expect(layers.map((each) => each.part)).toEqual(
