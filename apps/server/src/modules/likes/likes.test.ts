@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../passwords/passwords.js';
+import { userRow } from '../../test/rows.js';
 
 let context: TestContext;
 let owner: TestUser;
@@ -69,23 +70,16 @@ async function manyUsers(count: number): Promise<{ id: string; token: string }[]
   await db
     .insertInto('users')
     .values(
-      users.map((user) => ({
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        email_public: 0,
-        password_hash: passwordHash,
-        firstname: 'Muxlis',
-        lastname: 'Odam',
-        image: null,
-        is_admin: 0,
-        description: '',
-        skills: '[]',
-        github_profile: '',
-        telegram_profile: '',
-        created_at: now,
-        updated_at: now,
-      })),
+      users.map((user) =>
+        userRow({
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          password_hash: passwordHash,
+          firstname: 'Muxlis',
+          created_at: now,
+        }),
+      ),
     )
     .execute();
   return Promise.all(

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInconsistencies } from '../../seed/consistency.js';
 import { newId } from '../../lib/ids.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { userRow } from '../../test/rows.js';
 
 /**
  * Whatever a portfolio's popularity, every answer that mentions it stays one page: the detail, a list,
@@ -55,23 +56,13 @@ beforeAll(async () => {
   // Ten thousand people like it and four thousand comments were written on it, over many days.
   const people = Array.from({ length: LIKES }, (_, index) => {
     const id = newId(new Date(start + index));
-    return {
+    return userRow({
       id,
       username: `liker_${index}`,
-      email: `liker_${index}@example.uz`,
-      email_public: 0,
-      password_hash: 'not-a-real-hash',
       firstname: `Ism${index}`,
       lastname: 'Familiya',
-      image: null,
-      is_admin: 0,
-      description: '',
-      skills: '[]',
-      github_profile: '',
-      telegram_profile: '',
       created_at: new Date(start).toISOString(),
-      updated_at: new Date(start).toISOString(),
-    };
+    });
   });
   await insertInBatches('users', people);
   await insertInBatches(

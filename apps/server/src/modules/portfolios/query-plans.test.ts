@@ -31,6 +31,7 @@ import {
 import { ListTotals } from './list-totals.js';
 import { PortfoliosService } from './portfolios.service.js';
 import { Reads } from '../../lib/reads.js';
+import { userRow } from '../../test/rows.js';
 
 /*
  * The plans of the queries the services really run, on a database big enough for the planner to care:
@@ -118,23 +119,15 @@ async function load() {
   }));
   await insertInBatches(
     'users',
-    data.users.map((user) => ({
-      id: user.id,
-      username: user.username,
-      email: `${user.username}@example.uz`,
-      email_public: 0,
-      password_hash: 'not-a-real-hash',
-      firstname: `Ism${user.username}`,
-      lastname: 'Familiya',
-      image: null,
-      is_admin: 0,
-      description: '',
-      skills: '[]',
-      github_profile: '',
-      telegram_profile: '',
-      created_at: now,
-      updated_at: now,
-    })),
+    data.users.map((user) =>
+      userRow({
+        id: user.id,
+        username: user.username,
+        firstname: `Ism${user.username}`,
+        lastname: 'Familiya',
+        created_at: now,
+      }),
+    ),
   );
 
   data.technologies = Array.from({ length: SIZES.technologies }, (_, index) => ({
