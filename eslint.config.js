@@ -140,6 +140,7 @@ export default tseslint.config(
       '**/dist-server/**',
       '**/node_modules/**',
       '**/data/**',
+      '**/test-results/**',
       '!apps/server/src/data/**',
     ],
   },
