@@ -22,6 +22,16 @@ export const LIMITS = {
   comment: { min: 1, max: 2000 },
   images: { maxFiles: 8, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 },
   avatar: { maxBytes: 10 * 1024 * 1024 },
+  /** A profile read as a CV (docs/decisions/0039-profiles-as-cv.md). */
+  headline: { max: 80 },
+  website: { max: 200 },
+  experience: { maxItems: 10, roleMax: 80, companyMax: 80 },
+  education: { maxItems: 5, schoolMax: 120, fieldMax: 80 },
+  /** The years a CV's dates may name. */
+  cvYears: { min: 1950, max: 2100 },
+  workRoles: { maxItems: 5, itemMax: 40 },
+  affiliationName: { max: 120 },
+  pinned: { max: 6 },
 } as const;
 
 /** Usernames that collide with fixed routes under /user. */

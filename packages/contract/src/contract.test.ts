@@ -73,8 +73,21 @@ describe('U+0000 in account fields', () => {
     skills: ['Go', 'Rust'],
     githubProfile: 'https://github.com/ali',
     telegramProfile: '@ali',
+    headline: 'Frontend dasturchi, React',
+    website: 'https://ali.uz',
+    linkedin: 'https://www.linkedin.com/in/ali',
   };
-  const notText = new Set(['image', 'emailPublic']);
+  /** Not free text: a file, a flag, a code, and the structured fields (checked below, inside). */
+  const notText = new Set([
+    'image',
+    'emailPublic',
+    'city',
+    'experience',
+    'education',
+    'openToWork',
+    'affiliation',
+    'pinned',
+  ]);
   const withNul = (value: string | string[]) =>
     Array.isArray(value) ? [...value.slice(1), `${value[0]}\u0000`] : `${value}\u0000x`;
 
@@ -96,6 +109,77 @@ describe('U+0000 in account fields', () => {
         .map((issue) => issue.message);
       expect(messages, field).toContain(NUL_MESSAGE);
     }
+  });
+});
+
+describe('a profile as a CV', () => {
+  const job = { role: 'Dasturchi', company: 'EPAM', from: '2023-09', to: null };
+  const school = { school: 'TATU', field: 'Dasturiy injiniring', from: 2018, to: 2022 };
+  const issues = (body: Record<string, unknown>) =>
+    updateMeBodySchema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('refuses U+0000 in every text inside the structured fields', () => {
+    const nul = 'x\u0000';
+    expect(issues({ experience: [{ ...job, role: nul }] })).toEqual([['experience.0.role', NUL_MESSAGE]]);
+    expect(issues({ experience: [{ ...job, company: nul }] })).toEqual([
+      ['experience.0.company', NUL_MESSAGE],
+    ]);
+    expect(issues({ education: [{ ...school, school: nul }] })).toEqual([
+      ['education.0.school', NUL_MESSAGE],
+    ]);
+    expect(issues({ education: [{ ...school, field: nul }] })).toEqual([['education.0.field', NUL_MESSAGE]]);
+    expect(issues({ openToWork: { status: 'open', roles: [nul] } })).toEqual([
+      ['openToWork.roles', NUL_MESSAGE],
+    ]);
+    expect(issues({ affiliation: { kind: 'company', name: nul } })).toEqual([
+      ['affiliation.name', NUL_MESSAGE],
+    ]);
+  });
+
+  it('reads the structured fields from a form’s text parts as JSON, a blank part as none', () => {
+    const parsed = updateMeBodySchema.parse({
+      experience: JSON.stringify([job]),
+      education: '',
+      openToWork: '{"status":"looking","employment":["full","full"],"remote":"true"}',
+      affiliation: '',
+      pinned: '["0123456789abcdef01234567"]',
+      city: '',
+    });
+    expect(parsed).toEqual({
+      experience: [job],
+      education: [],
+      openToWork: { status: 'looking', roles: [], employment: ['full'], remote: true },
+      affiliation: null,
+      pinned: ['0123456789abcdef01234567'],
+      city: null,
+    });
+    expect(issues({ experience: '[{' })).toEqual([['experience', 'validation.experience.list']]);
+  });
+
+  it('keeps dates in order and within the years a CV names', () => {
+    expect(issues({ experience: [{ ...job, to: '2023-08' }] })).toEqual([
+      ['experience.0.to', 'validation.experience.order'],
+    ]);
+    expect(issues({ experience: [{ ...job, to: '2023-09' }] })).toBeUndefined();
+    expect(issues({ experience: [{ ...job, from: '2023-9' }] })).toEqual([
+      ['experience.0.from', 'validation.experience.month'],
+    ]);
+    expect(issues({ education: [{ ...school, from: 1900 }] })).toEqual([
+      ['education.0.from', 'validation.years.range'],
+    ]);
+    expect(issues({ education: [{ ...school, to: 2017 }] })).toEqual([
+      ['education.0.to', 'validation.education.order'],
+    ]);
+  });
+
+  it('takes LinkedIn profiles only, and web addresses only', () => {
+    for (const linkedin of ['https://www.linkedin.com/in/ali-dev/', 'https://uz.linkedin.com/in/ali']) {
+      expect(issues({ linkedin }), linkedin).toBeUndefined();
+    }
+    for (const linkedin of ['https://linkedin.com/company/epam', 'http://evil.uz/in/x', '@ali']) {
+      expect(issues({ linkedin }), linkedin).toEqual([['linkedin', 'validation.linkedin.format']]);
+    }
+    expect(issues({ website: 'javascript:alert(1)' })).toEqual([['website', 'validation.website.format']]);
   });
 });
 

@@ -115,17 +115,17 @@ export interface LinkMessages {
   format: string;
 }
 
-export const httpUrl = (messages: LinkMessages) =>
+export const httpUrl = (messages: LinkMessages, max: number = LIMITS.url.max) =>
   z
     .string({ error: messages.required })
     .trim()
-    .max(LIMITS.url.max, { error: messages.tooLong })
+    .max(max, { error: messages.tooLong })
     .refine((value) => HTTP_URL.test(value) && URL.canParse(value), { error: messages.format });
 
-export const optionalHttpUrl = (messages: LinkMessages) =>
+export const optionalHttpUrl = (messages: LinkMessages, max: number = LIMITS.url.max) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    httpUrl(messages).nullable().optional(),
+    httpUrl(messages, max).nullable().optional(),
   );
 
 /** A profile link: an http(s) address or a bare handle such as "@alisher" or "alisher-dev". */
@@ -146,3 +146,19 @@ export const profileLink = (messages: LinkMessages) =>
 
 /** A file part in multipart bodies; described for OpenAPI, checked by the server. */
 export const fileField = z.any().meta({ type: 'string', format: 'binary' });
+
+/**
+ * A structured field (a list of objects, an object) that a multipart or urlencoded form sends as a text
+ * part holding its JSON; JSON bodies send it as is. A blank part is `blank` (an empty list, or null), and
+ * text that is no JSON is left as text for the schema to refuse.
+ */
+export const jsonText = <T extends z.ZodType>(schema: T, blank: unknown) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return blank;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, schema);

@@ -9,6 +9,7 @@ export * from './notifications.js';
 export * from './moderation.js';
 export * from './plain-text.js';
 export * from './portfolios.js';
+export * from './profile-cv.js';
 export type * from './rendering.js';
 export * from './script.js';
 export * from './telegram.js';

@@ -99,6 +99,7 @@ beforeAll(async () => {
     '20261209090000_telegram_accounts',
     '20261210090000_portfolio_aliases',
     '20261211090000_user_locale',
+    '20261212090000_profile_cv',
   ]);
 });
 

@@ -20,6 +20,7 @@ import * as userScript from './migrations/20261208090000_user_script.js';
 import * as telegramAccounts from './migrations/20261209090000_telegram_accounts.js';
 import * as portfolioAliases from './migrations/20261210090000_portfolio_aliases.js';
 import * as userLocale from './migrations/20261211090000_user_locale.js';
+import * as profileCv from './migrations/20261212090000_profile_cv.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '20261209090000_telegram_accounts': telegramAccounts,
   '20261210090000_portfolio_aliases': portfolioAliases,
   '20261211090000_user_locale': userLocale,
+  '20261212090000_profile_cv': profileCv,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,23 @@ export interface UsersTable {
   locale: NullableText;
   /** The Telegram account that signs in to this one; no two accounts hold the same. */
   telegram_id: NullableText;
+  /** A line under the name ("Frontend dasturchi, React"); '' when none. */
+  headline: Generated<string>;
+  /** A region's code (the contract's CITIES), or null. */
+  city: NullableText;
+  website: Generated<string>;
+  linkedin: Generated<string>;
+  /** JSON arrays of the contract's ExperienceEntry and EducationEntry, written whole. */
+  experience: Generated<string>;
+  education: Generated<string>;
+  /** 'looking' | 'open' | 'not': whether the person looks for work (indexed for the people directory). */
+  work_status: Generated<string>;
+  /** JSON object: the roles, kinds of employment and whether remote work, that the person looks for. */
+  work_preferences: Generated<string>;
+  /** 'itpark' | 'company' | 'university' and its name, or both null; verified by an admin, when. */
+  affiliation_kind: NullableText;
+  affiliation_name: NullableText;
+  affiliation_verified_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -124,6 +141,13 @@ export interface NotificationSettingsTable {
   email_post: Flag;
   /** Stands in the mails' one-click unsubscribe links; changes nothing but these settings. */
   unsubscribe_token: string;
+}
+
+/** A portfolio its author shows first on their profile, at `position` (0 first). */
+export interface ProfilePinsTable {
+  user_id: string;
+  portfolio_id: string;
+  position: number;
 }
 
 /** One visitor of a portfolio on one day (UTC), as a salted hash (see the views migration). */
@@ -266,6 +290,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   follows: FollowsTable;
   bookmarks: BookmarksTable;
+  profile_pins: ProfilePinsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   portfolio_views: PortfolioViewsTable;

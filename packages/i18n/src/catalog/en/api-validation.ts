@@ -84,6 +84,60 @@ export const apiValidation = {
   'validation.comment.tooLong':
     'A comment must be at most {max, plural, one {# character} other {# characters}}',
 
+  'validation.headline.type': 'The headline must be text',
+  'validation.headline.tooLong':
+    'The headline must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.city.unknown': 'Choose a region from the list',
+  'validation.website.type': 'The website must be text',
+  'validation.website.tooLong':
+    'The website must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.website.format': 'The website must be an address starting with http:// or https://',
+  'validation.linkedin.type': 'The LinkedIn profile must be text',
+  'validation.linkedin.tooLong':
+    'The LinkedIn profile must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.linkedin.format': 'The LinkedIn profile must be a link like https://www.linkedin.com/in/...',
+  'validation.experience.list': 'The list of jobs is not valid',
+  'validation.experience.tooMany': 'You can list at most {max, plural, one {# job} other {# jobs}}',
+  'validation.experience.entry': 'The job’s details are not valid',
+  'validation.experience.roleRequired': 'Enter the role',
+  'validation.experience.roleTooLong':
+    'The role must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.experience.companyRequired': 'Enter the company',
+  'validation.experience.companyTooLong':
+    'The company must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.experience.month': 'A date is a year and a month, such as 2024-09',
+  'validation.experience.order': 'A job cannot start after it ended',
+  'validation.education.list': 'The list of schools is not valid',
+  'validation.education.tooMany': 'You can list at most {max, plural, one {# school} other {# schools}}',
+  'validation.education.entry': 'The school’s details are not valid',
+  'validation.education.schoolRequired': 'Enter the school',
+  'validation.education.schoolTooLong':
+    'The school must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.education.fieldType': 'The field of study must be text',
+  'validation.education.fieldTooLong':
+    'The field of study must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.education.year': 'A year must be a whole number, such as 2020',
+  'validation.education.order': 'Studies cannot start after the year they ended',
+  'validation.years.range': 'The year must be between {min} and {max}',
+  'validation.openToWork.type': 'The job search details are not valid',
+  'validation.openToWork.status': 'Unknown job search status',
+  'validation.openToWork.role': 'A role must be text',
+  'validation.openToWork.roleTooLong':
+    'A role must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.openToWork.roles': 'The list of roles is not valid',
+  'validation.openToWork.tooManyRoles': 'You can list at most {max, plural, one {# role} other {# roles}}',
+  'validation.openToWork.employment': 'Unknown kind of employment',
+  'validation.affiliation.type': 'The organisation’s details are not valid',
+  'validation.affiliation.kind': 'Unknown kind of organisation',
+  'validation.affiliation.nameRequired': 'Enter the organisation’s name',
+  'validation.affiliation.nameTooLong':
+    'The organisation’s name must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.pinned.list': 'The list of pinned work is not valid',
+  'validation.pinned.item': 'That is not the id of a portfolio',
+  'validation.pinned.tooMany': 'You can pin at most {max, plural, one {# portfolio} other {# portfolios}}',
+  'validation.pinned.duplicate': 'The same portfolio is pinned twice',
+  'validation.pinned.notYours': 'You can pin only your own portfolios',
+
   'validation.invalidType':
     '{expected, select, string {Text was expected} number {A number was expected} boolean {true or false was expected} object {An object was expected} array {A list was expected} other {The value has the wrong type}}',
   'validation.tooSmall':

@@ -12,12 +12,14 @@ import { webCommunity } from './web-community.js';
 import { webModeration } from './web-moderation.js';
 import { webPeople } from './web-people.js';
 import { webPortfolios } from './web-portfolios.js';
+import { profileCv } from './profile-cv.js';
 
 export const catalog = {
   ...site,
   ...webCommon,
   ...webPortfolios,
   ...webPeople,
+  ...profileCv,
   ...webAuth,
   ...webCommunity,
   ...webModeration,

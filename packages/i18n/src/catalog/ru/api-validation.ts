@@ -86,6 +86,64 @@ export const apiValidation = {
   'validation.comment.tooLong':
     'Комментарий должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
 
+  'validation.headline.type': 'Краткое описание должно быть текстом',
+  'validation.headline.tooLong':
+    'Краткое описание должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.city.unknown': 'Выберите регион из списка',
+  'validation.website.type': 'Адрес сайта должен быть текстом',
+  'validation.website.tooLong':
+    'Адрес сайта должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.website.format': 'Адрес сайта должен начинаться с http:// или https://',
+  'validation.linkedin.type': 'Профиль LinkedIn должен быть текстом',
+  'validation.linkedin.tooLong':
+    'Профиль LinkedIn должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.linkedin.format': 'Профиль LinkedIn — это ссылка вида https://www.linkedin.com/in/...',
+  'validation.experience.list': 'Неверный список мест работы',
+  'validation.experience.tooMany':
+    'Можно указать не больше {max, plural, one {# места работы} few {# мест работы} many {# мест работы} other {# места работы}}',
+  'validation.experience.entry': 'Неверные данные о месте работы',
+  'validation.experience.roleRequired': 'Укажите должность',
+  'validation.experience.roleTooLong':
+    'Должность должна быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.experience.companyRequired': 'Укажите название компании',
+  'validation.experience.companyTooLong':
+    'Название компании должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.experience.month': 'Дата — это год и месяц, например 2024-09',
+  'validation.experience.order': 'Начало работы не может быть позже её окончания',
+  'validation.education.list': 'Неверный список учебных заведений',
+  'validation.education.tooMany':
+    'Можно указать не больше {max, plural, one {# учебного заведения} few {# учебных заведений} many {# учебных заведений} other {# учебного заведения}}',
+  'validation.education.entry': 'Неверные данные об образовании',
+  'validation.education.schoolRequired': 'Укажите учебное заведение',
+  'validation.education.schoolTooLong':
+    'Название учебного заведения должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.education.fieldType': 'Специальность должна быть текстом',
+  'validation.education.fieldTooLong':
+    'Специальность должна быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.education.year': 'Год должен быть целым числом, например 2020',
+  'validation.education.order': 'Год начала учёбы не может быть позже года окончания',
+  'validation.years.range': 'Год должен быть от {min} до {max}',
+  'validation.openToWork.type': 'Неверные данные о поиске работы',
+  'validation.openToWork.status': 'Неверный статус поиска работы',
+  'validation.openToWork.role': 'Должность должна быть текстом',
+  'validation.openToWork.roleTooLong':
+    'Должность должна быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.openToWork.roles': 'Неверный список должностей',
+  'validation.openToWork.tooManyRoles':
+    'Можно указать не больше {max, plural, one {# должности} few {# должностей} many {# должностей} other {# должности}}',
+  'validation.openToWork.employment': 'Неверный тип занятости',
+  'validation.affiliation.type': 'Неверные данные об организации',
+  'validation.affiliation.kind': 'Неверный тип организации',
+  'validation.affiliation.nameRequired': 'Укажите название организации',
+  'validation.affiliation.nameTooLong':
+    'Название организации должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.pinned.list': 'Неверный список закреплённых работ',
+  'validation.pinned.item': 'Неверный идентификатор работы',
+  'validation.pinned.tooMany':
+    'Можно закрепить не больше {max, plural, one {# работы} few {# работ} many {# работ} other {# работы}}',
+  'validation.pinned.duplicate': 'Одна работа закреплена дважды',
+  'validation.pinned.notYours': 'Закреплять можно только свои работы',
+
   'validation.invalidType':
     '{expected, select, string {Ожидался текст} number {Ожидалось число} boolean {Ожидалось true или false} object {Ожидался объект} array {Ожидался список} other {Неверный тип значения}}',
   'validation.tooSmall':

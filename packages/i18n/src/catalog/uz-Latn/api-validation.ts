@@ -76,6 +76,58 @@ export const apiValidation = {
   'validation.comment.required': 'Izoh matni kiritilishi shart',
   'validation.comment.tooLong': 'Izoh {max} belgidan oshmasin',
 
+  // A profile read as a CV: its headline (a line under the name), city, links, experience, education,
+  // whether the person looks for work, their affiliation and the portfolios they pin first.
+  'validation.headline.type': 'Qisqacha ta’rif matn bo‘lishi kerak',
+  'validation.headline.tooLong': 'Qisqacha ta’rif {max} belgidan oshmasin',
+  'validation.city.unknown': 'Viloyatni ro‘yxatdan tanlang',
+  'validation.website.type': 'Sayt manzili matn bo‘lishi kerak',
+  'validation.website.tooLong': 'Sayt manzili {max} belgidan oshmasin',
+  'validation.website.format': 'Sayt manzili http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak',
+  'validation.linkedin.type': 'LinkedIn profili matn bo‘lishi kerak',
+  'validation.linkedin.tooLong': 'LinkedIn profili {max} belgidan oshmasin',
+  'validation.linkedin.format':
+    'LinkedIn profili https://www.linkedin.com/in/... ko‘rinishidagi havola bo‘lishi kerak',
+  'validation.experience.list': 'Ish tajribasi ro‘yxati noto‘g‘ri',
+  'validation.experience.tooMany': 'Ko‘pi bilan {max} ta ish joyi kiritish mumkin',
+  'validation.experience.entry': 'Ish joyi ma’lumotlari noto‘g‘ri',
+  'validation.experience.roleRequired': 'Lavozim kiritilishi shart',
+  'validation.experience.roleTooLong': 'Lavozim {max} belgidan oshmasin',
+  'validation.experience.companyRequired': 'Kompaniya nomi kiritilishi shart',
+  'validation.experience.companyTooLong': 'Kompaniya nomi {max} belgidan oshmasin',
+  // A job's start and end: a year and a month.
+  'validation.experience.month': 'Sana yil va oy ko‘rinishida bo‘lsin, masalan 2024-09',
+  'validation.experience.order': 'Ish boshlangan sana tugagan sanadan keyin bo‘lmasin',
+  'validation.education.list': 'Ta’lim ro‘yxati noto‘g‘ri',
+  'validation.education.tooMany': 'Ko‘pi bilan {max} ta o‘quv yurti kiritish mumkin',
+  'validation.education.entry': 'Ta’lim ma’lumotlari noto‘g‘ri',
+  'validation.education.schoolRequired': 'O‘quv yurti nomi kiritilishi shart',
+  'validation.education.schoolTooLong': 'O‘quv yurti nomi {max} belgidan oshmasin',
+  // What was studied ("Dasturiy injiniring").
+  'validation.education.fieldType': 'Yo‘nalish matn bo‘lishi kerak',
+  'validation.education.fieldTooLong': 'Yo‘nalish {max} belgidan oshmasin',
+  'validation.education.year': 'Yil butun son bo‘lishi kerak, masalan 2020',
+  'validation.education.order': 'O‘qish boshlangan yil tugagan yildan keyin bo‘lmasin',
+  'validation.years.range': 'Yil {min} va {max} oralig‘ida bo‘lishi kerak',
+  'validation.openToWork.type': 'Ish qidirish ma’lumotlari noto‘g‘ri',
+  'validation.openToWork.status': 'Ish qidirish holati noto‘g‘ri',
+  'validation.openToWork.role': 'Lavozim matn bo‘lishi kerak',
+  'validation.openToWork.roleTooLong': 'Lavozim {max} belgidan oshmasin',
+  'validation.openToWork.roles': 'Lavozimlar ro‘yxati noto‘g‘ri',
+  'validation.openToWork.tooManyRoles': 'Ko‘pi bilan {max} ta lavozim kiritish mumkin',
+  'validation.openToWork.employment': 'Bandlik turi noto‘g‘ri',
+  // An affiliation: an IT Park residency, a company or a university.
+  'validation.affiliation.type': 'Tashkilot ma’lumotlari noto‘g‘ri',
+  'validation.affiliation.kind': 'Tashkilot turi noto‘g‘ri',
+  'validation.affiliation.nameRequired': 'Tashkilot nomi kiritilishi shart',
+  'validation.affiliation.nameTooLong': 'Tashkilot nomi {max} belgidan oshmasin',
+  // Portfolios pinned first on the profile.
+  'validation.pinned.list': 'Qadalgan portfoliolar ro‘yxati noto‘g‘ri',
+  'validation.pinned.item': 'Portfolio identifikatori noto‘g‘ri',
+  'validation.pinned.tooMany': 'Ko‘pi bilan {max} ta portfolio qadash mumkin',
+  'validation.pinned.duplicate': 'Bir portfolio ikki marta qadalgan',
+  'validation.pinned.notYours': 'Faqat o‘zingizning portfoliolaringizni qadash mumkin',
+
   // For checks with no message of their own. {expected} is a type (string, number, boolean, object,
   // array…), {origin} what was measured (string, array, number…), {values} and {keys} lists as sent.
   'validation.invalidType':

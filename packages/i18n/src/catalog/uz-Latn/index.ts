@@ -11,6 +11,7 @@ import { webCommunity } from './web-community.js';
 import { webModeration } from './web-moderation.js';
 import { webPeople } from './web-people.js';
 import { webPortfolios } from './web-portfolios.js';
+import { profileCv } from './profile-cv.js';
 
 /** The source of every text: Uzbek in Latin. Cyrillic is made from it when the catalogs are compiled. */
 export const catalog = {
@@ -18,6 +19,7 @@ export const catalog = {
   ...webCommon,
   ...webPortfolios,
   ...webPeople,
+  ...profileCv,
   ...webAuth,
   ...webCommunity,
   ...webModeration,
