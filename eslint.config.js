@@ -62,7 +62,7 @@ const SERVER_FEATURES = [
   ['comments'],
   ['notifications'],
   ['users'],
-  ['bookmarks', 'images', 'mail', 'ops', 'pages', 'passwords', 'views'],
+  ['bookmarks', 'images', 'mail', 'ops', 'pages', 'passwords', 'people', 'views'],
 ];
 const serverPath = (name) => `./apps/server/src/${name}`;
 // A folder or file nobody placed would be checked against nothing: refuse to lint until it is placed.

@@ -8,6 +8,7 @@ export * from './follows.js';
 export * from './notifications.js';
 export * from './moderation.js';
 export * from './plain-text.js';
+export * from './people.js';
 export * from './portfolios.js';
 export * from './profile-cv.js';
 export type * from './rendering.js';

@@ -15,6 +15,7 @@ import { notificationRoutes } from '../modules/notifications/notifications.route
 import { previewCardRoutes } from '../modules/og/og.routes.js';
 import { opsRoutes } from '../modules/ops/ops.routes.js';
 import { localeRoutes } from '../modules/pages/locale.routes.js';
+import { peopleRoutes } from '../modules/people/people.routes.js';
 import { portfolioRoutes } from '../modules/portfolios/portfolios.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { viewRoutes } from '../modules/views/views.routes.js';
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(userRoutes, services);
       await api.register(accountRoutes, services);
       await api.register(followRoutes, services);
+      await api.register(peopleRoutes, services);
       await api.register(bookmarkRoutes, services);
       await api.register(moderationRoutes, services);
       await api.register(notificationRoutes, services);

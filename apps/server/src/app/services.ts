@@ -16,6 +16,7 @@ import { FollowsService } from '../modules/follows/follows.service.js';
 import { LikesService } from '../modules/likes/likes.service.js';
 import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { NotificationsService } from '../modules/notifications/notifications.service.js';
+import { PeopleService } from '../modules/people/people.service.js';
 import { PreviewCards } from '../modules/og/og.service.js';
 import { ListTotals } from '../modules/portfolios/list-totals.js';
 import { PortfoliosService } from '../modules/portfolios/portfolios.service.js';
@@ -40,6 +41,7 @@ export interface AppServices extends Infrastructure {
   account: AccountService;
   users: UsersService;
   portfolios: PortfoliosService;
+  people: PeopleService;
   likes: LikesService;
   comments: CommentsService;
   follows: FollowsService;
@@ -87,6 +89,7 @@ export async function createServices(
     notifications,
     renderMarkdown: createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) }),
   });
+  const people = new PeopleService(db, dialect, { changes, readCache: config.readCache });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
   await previewCards.init();
   previewCards.follow(changes, logger);
@@ -102,6 +105,7 @@ export async function createServices(
     account: new AccountService(db, { auth, users, mailer, limiter, imageStore, changes, publicUrl }),
     users,
     portfolios,
+    people,
     likes: new LikesService(db, changes, users, notifications),
     comments,
     follows: new FollowsService(db, { users, portfolios, changes }),
@@ -111,6 +115,6 @@ export async function createServices(
     feeds,
     previewCards,
     hooks: authenticationHooks(auth),
-    trimIdle: (idleMs) => reads.trimIdle(idleMs) + totals.trimIdle(idleMs),
+    trimIdle: (idleMs) => reads.trimIdle(idleMs) + totals.trimIdle(idleMs) + people.trimIdle(idleMs),
   };
 }

@@ -100,6 +100,7 @@ beforeAll(async () => {
     '20261210090000_portfolio_aliases',
     '20261211090000_user_locale',
     '20261212090000_profile_cv',
+    '20261213090000_people_directory',
   ]);
 });
 

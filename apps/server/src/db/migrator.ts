@@ -21,6 +21,7 @@ import * as telegramAccounts from './migrations/20261209090000_telegram_accounts
 import * as portfolioAliases from './migrations/20261210090000_portfolio_aliases.js';
 import * as userLocale from './migrations/20261211090000_user_locale.js';
 import * as profileCv from './migrations/20261212090000_profile_cv.js';
+import * as peopleDirectory from './migrations/20261213090000_people_directory.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '20261210090000_portfolio_aliases': portfolioAliases,
   '20261211090000_user_locale': userLocale,
   '20261212090000_profile_cv': profileCv,
+  '20261213090000_people_directory': peopleDirectory,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

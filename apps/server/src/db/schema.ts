@@ -61,6 +61,8 @@ export interface UsersTable {
   affiliation_kind: NullableText;
   affiliation_name: NullableText;
   affiliation_verified_at: NullableTimestamp;
+  /** The likes of all the person's portfolios: their likes_count summed, kept by the database's triggers. */
+  likes_received: Generated<number>;
 }
 
 export interface SessionsTable {
