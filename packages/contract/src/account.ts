@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { withoutNul } from './fields.js';
+import { profileCvSchema } from './profile-cv.js';
 import { emailSchema, passwordSchema } from './users.js';
 
 /** A link's token as it arrives from a mail: 43 URL-safe characters (256 random bits). */
@@ -69,6 +70,8 @@ export const accountExportSchema = z
         description:
           'The language the person last read the site in (uz-Latn, uz-Cyrl, ru or en), which mails about others’ actions are written in; null until one was stated',
       }),
+      ...profileCvSchema.shape,
+      pinned: z.array(z.string()).meta({ description: 'The pinned portfolios’ ids, in the order shown' }),
       registeredDate: isoDate,
       updatedAt: isoDate,
     }),

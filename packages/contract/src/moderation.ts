@@ -138,12 +138,16 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   unblock: 'Blokdan chiqardi',
 };
 
+/** What the log holds: the actions above, and an affiliation marked verified or the mark removed. */
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'affiliation.verify', 'affiliation.unverify'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const auditEntrySchema = z
   .object({
     _id: idSchema,
     date: isoDate,
     admin: authorRefSchema.nullable().meta({ description: 'Null once the admin’s account is deleted' }),
-    action: z.enum(MODERATION_ACTIONS),
+    action: z.enum(AUDIT_ACTIONS),
     target: z.object({ kind: z.enum(REPORT_TARGETS), _id: idSchema, label: z.string() }),
     reason: z.string(),
     until: isoDate

@@ -111,8 +111,19 @@ export const educationEntrySchema = z
   .meta({ id: 'EducationEntry' });
 export type EducationEntry = z.infer<typeof educationEntrySchema>;
 
-/** Whether and what work the person looks for; what is left out is none (and not remote). */
+/** Whether and what work the person looks for. */
 export const openToWorkSchema = z
+  .object({
+    status: z.enum(WORK_STATUS),
+    roles: z.array(z.string()),
+    employment: z.array(z.enum(EMPLOYMENT)),
+    remote: z.boolean(),
+  })
+  .meta({ id: 'OpenToWork' });
+export type OpenToWork = z.infer<typeof openToWorkSchema>;
+
+/** The same, as a form or JSON sends it: what is left out is none (and not remote). */
+export const openToWorkBodySchema = z
   .object(
     {
       status: z.enum(WORK_STATUS, { error: 'validation.openToWork.status' }),
@@ -134,8 +145,7 @@ export const openToWorkSchema = z
     },
     { error: 'validation.openToWork.type' },
   )
-  .meta({ id: 'OpenToWork' });
-export type OpenToWork = z.infer<typeof openToWorkSchema>;
+  .meta({ id: 'OpenToWorkBody' });
 
 /** What the person states; only an admin marks it verified, and the person's edit removes the mark. */
 export const affiliationBodySchema = z
@@ -162,6 +172,19 @@ export const affiliationSchema = z
   })
   .meta({ id: 'Affiliation' });
 export type Affiliation = z.infer<typeof affiliationSchema>;
+
+/** What a profile says as a CV, in every user's JSON and in the account's export. */
+export const profileCvSchema = z.object({
+  headline: z.string().meta({ description: 'A line under the name; "" when none' }),
+  city: z.enum(CITIES).nullable(),
+  website: z.string().meta({ description: 'An http(s) address, or ""' }),
+  linkedin: z.string().meta({ description: 'A LinkedIn profile’s address, or ""' }),
+  experience: z.array(experienceEntrySchema),
+  education: z.array(educationEntrySchema),
+  openToWork: openToWorkSchema,
+  affiliation: affiliationSchema.nullable(),
+});
+export type ProfileCv = z.infer<typeof profileCvSchema>;
 
 /** The fields of a profile as a CV that PUT /user/me/update takes, all optional. */
 export const profileCvBodyFields = {
@@ -217,7 +240,7 @@ export const profileCvBodyFields = {
       .max(LIMITS.education.maxItems, { error: 'validation.education.tooMany' }),
     [],
   ).optional(),
-  openToWork: jsonText(openToWorkSchema, undefined).optional(),
+  openToWork: jsonText(openToWorkBodySchema, undefined).optional(),
   affiliation: jsonText(affiliationBodySchema.nullable(), null)
     .optional()
     .meta({ description: 'null clears it; a new kind or name loses the verification' }),

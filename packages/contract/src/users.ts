@@ -10,14 +10,7 @@ import {
   requiredText,
   withoutNul,
 } from './fields.js';
-import {
-  affiliationSchema,
-  CITIES,
-  educationEntrySchema,
-  experienceEntrySchema,
-  openToWorkSchema,
-  profileCvBodyFields,
-} from './profile-cv.js';
+import { profileCvBodyFields, profileCvSchema } from './profile-cv.js';
 
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/);
 const isoDate = z.string().meta({ format: 'date-time' });
@@ -209,14 +202,7 @@ export const userSchema = z
     skills: z.array(z.string()),
     githubProfile: z.string(),
     telegramProfile: z.string(),
-    headline: z.string().meta({ description: 'A line under the name; "" when none' }),
-    city: z.enum(CITIES).nullable(),
-    website: z.string().meta({ description: 'An http(s) address, or ""' }),
-    linkedin: z.string().meta({ description: 'A LinkedIn profile’s address, or ""' }),
-    experience: z.array(experienceEntrySchema),
-    education: z.array(educationEntrySchema),
-    openToWork: openToWorkSchema,
-    affiliation: affiliationSchema.nullable(),
+    ...profileCvSchema.shape,
     pinned: z.array(portfolioRefSchema).meta({
       description:
         'The portfolios shown first, in the owner’s order; hidden ones only to the owner and admins',

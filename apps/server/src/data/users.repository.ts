@@ -154,3 +154,114 @@ export async function countUsers(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export interface PinRow extends PortfolioRefRow {
+  user_id: string;
+  hidden_at: Date | string | null;
+}
+
+/** Each person's pinned portfolios, in their order; hidden ones too (the caller knows who may see them). */
+export function findPins(db: Executor, userIds: readonly string[]): Promise<PinRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return hotRead(db, `profile-pins:${userIds.length}`, userIds, () =>
+    db
+      .selectFrom('profile_pins')
+      .innerJoin('portfolios', 'portfolios.id', 'profile_pins.portfolio_id')
+      .select([
+        'profile_pins.user_id',
+        'portfolios.id',
+        'portfolios.author_id',
+        'portfolios.title',
+        'portfolios.linktitle',
+        'portfolios.image_names',
+        'portfolios.hidden_at',
+      ])
+      .where('profile_pins.user_id', 'in', userIds)
+      .orderBy('profile_pins.user_id')
+      .orderBy('profile_pins.position'),
+  );
+}
+
+/** The person's pinned portfolios' ids, in their order. */
+export async function findPinnedIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profile_pins')
+    .select('portfolio_id')
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.portfolio_id);
+}
+
+/** Which of these portfolios the author wrote. */
+export async function findOwnPortfolioIds(
+  db: Executor,
+  authorId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('portfolios')
+    .select('id')
+    .where('author_id', '=', authorId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Pins these portfolios, in this order, instead of those pinned before. */
+export async function replacePins(
+  db: Executor,
+  userId: string,
+  portfolioIds: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('profile_pins').where('user_id', '=', userId).execute();
+  if (portfolioIds.length === 0) return;
+  await db
+    .insertInto('profile_pins')
+    .values(portfolioIds.map((portfolio_id, position) => ({ user_id: userId, portfolio_id, position })))
+    .execute();
+}
+
+/**
+ * The person's own statement of their affiliation. An admin's verification stays only while the kind and
+ * the name are what were verified: compared with the row as the update finds it.
+ */
+export async function setAffiliation(
+  db: Executor,
+  userId: string,
+  affiliation: { kind: string; name: string } | null,
+): Promise<void> {
+  const kind = affiliation?.kind ?? null;
+  const name = affiliation?.name ?? null;
+  await db
+    .updateTable('users')
+    .set({
+      affiliation_kind: kind,
+      affiliation_name: name,
+      affiliation_verified_at: sql<string | null>`case when affiliation_kind = ${kind}
+        and affiliation_name = ${name} then affiliation_verified_at end`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Marks the stated affiliation verified (at `at`) or not (null), while it is still the one the admin
+ * checked; false when it is not (changed or removed meanwhile).
+ */
+export async function setAffiliationVerified(
+  db: Executor,
+  userId: string,
+  checked: { kind: string; name: string },
+  at: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ affiliation_verified_at: at })
+    .where('id', '=', userId)
+    .where('affiliation_kind', '=', checked.kind)
+    .where('affiliation_name', '=', checked.name)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -250,7 +250,10 @@ export class AccountService {
   /** Everything held about the account, for its owner. */
   async exportData(current: UserRow, sessionId: string): Promise<AccountExport> {
     const now = new Date().toISOString();
-    const data = await account.findAccountData(this.db, current.id, now);
+    const [data, pinned] = await Promise.all([
+      account.findAccountData(this.db, current.id, now),
+      users.findPinnedIds(this.db, current.id),
+    ]);
     return {
       exportedAt: now,
       account: {
@@ -268,6 +271,8 @@ export class AccountService {
         image: current.image,
         isAdmin: this.deps.users.isAdmin(current),
         locale: current.locale,
+        ...this.deps.users.cvOf(current),
+        pinned,
         registeredDate: toIsoString(current.created_at),
         updatedAt: toIsoString(current.updated_at),
       },

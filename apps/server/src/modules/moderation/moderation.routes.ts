@@ -2,6 +2,7 @@ import {
   auditPageSchema,
   auditQuerySchema,
   blockBodySchema,
+  idSchema,
   moderationResultSchema,
   moderationTargetBodySchema,
   problemSchema,
@@ -11,9 +12,11 @@ import {
   reportReceiptSchema,
   siteStatsSchema,
   unblockBodySchema,
+  userSchema,
 } from '@portfolio-master/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forbidden } from '../../lib/http-error.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { currentAuth, type AuthenticationHooks } from '../../plugins/authentication.js';
@@ -198,4 +201,27 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRouteDependencies
     },
     async (request) => moderation.unblock(adminOf(request), request.body),
   );
+
+  const verification = [
+    ['PUT', true, 'Admins: mark the affiliation a person states verified; recorded in the log'],
+    ['DELETE', false, 'Admins: remove the mark of a verified affiliation; recorded in the log'],
+  ] as const;
+  for (const [method, verified, summary] of verification) {
+    app.route({
+      method,
+      url: '/admin/users/:id/affiliation/verified',
+      onRequest: [hooks.required, onlyAdmins],
+      schema: {
+        tags: ['moderation'],
+        summary,
+        params: z.object({ id: idSchema }),
+        response: { 200: userSchema, ...actionErrors },
+      },
+      handler: async (request) => {
+        const admin = adminOf(request);
+        await moderation.verifyAffiliation(admin, request.params.id, verified);
+        return users.getOne(request.params.id, admin);
+      },
+    });
+  }
 };

@@ -1,8 +1,8 @@
 import type {
+  AuditAction,
   AuditPage,
   AuthorRef,
   BlockBody,
-  ModerationAction,
   ModerationResult,
   ModerationTargetBody,
   ReportBody,
@@ -27,7 +27,7 @@ import * as comments from '../../data/comments.repository.js';
 import type { Actor, PortfoliosService } from '../portfolios/portfolios.service.js';
 import { portfolioChange } from '../portfolios/portfolios.service.js';
 import * as portfolios from '../../data/portfolios.repository.js';
-import { findUserById } from '../../data/users.repository.js';
+import { findUserById, setAffiliationVerified } from '../../data/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { activeBlock } from '../users/blocks.js';
 import * as moderation from '../../data/moderation.repository.js';
@@ -324,6 +324,26 @@ export class ModerationService {
     return { closedReports: 0 };
   }
 
+  /**
+   * Marks the affiliation a person states verified, or removes the mark; a change is logged with what was
+   * checked. The person's own edit of it removes the mark (UsersService.updateMe).
+   */
+  async verifyAffiliation(admin: Actor, userId: string, verified: boolean): Promise<void> {
+    const target = await this.require('user', userId);
+    const { affiliation_kind: kind, affiliation_name: name, affiliation_verified_at: since } = target.owner!;
+    if (kind === null || name === null) throw new HttpError(409, 'CONFLICT', 'problem.affiliation.none');
+    if ((since !== null) === verified) return;
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await setAffiliationVerified(trx, userId, { kind, name }, verified ? now : null))) {
+        throw new HttpError(409, 'CONFLICT', 'problem.affiliation.changed');
+      }
+      const action = verified ? 'affiliation.verify' : 'affiliation.unverify';
+      await this.log(trx, admin, action, target, `${kind}: ${name}`, null, now);
+    });
+    await this.deps.changes.publish([changeTags.user(userId), changeTags.users]);
+  }
+
   /** The log of what admins did, newest first. */
   async audit(query: { page: number; limit: number }): Promise<AuditPage> {
     const [rows, total] = await Promise.all([
@@ -346,7 +366,7 @@ export class ModerationService {
                 is_admin: row.is_admin!,
                 email: row.email!,
               }),
-        action: row.action as ModerationAction,
+        action: row.action as AuditAction,
         target: { kind: row.target_kind, _id: row.target_id, label: row.target_label },
         reason: row.reason,
         until: row.until === null ? null : toIsoString(row.until),
@@ -413,7 +433,7 @@ export class ModerationService {
   private async log(
     db: Parameters<typeof moderation.insertLogEntry>[0],
     admin: Actor,
-    action: ModerationAction,
+    action: AuditAction,
     target: Pick<TargetInfo, 'kind' | 'id' | 'label'>,
     reason: string,
     until: string | null,

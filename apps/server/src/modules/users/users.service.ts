@@ -1,12 +1,20 @@
 import { BOUNDS } from '@portfolio-master/contract';
-import type { PortfolioRef, UpdateMeBody, User } from '@portfolio-master/contract';
-import type { Kysely } from 'kysely';
+import type {
+  CityCode,
+  OpenToWork,
+  PortfolioRef,
+  ProfileCv,
+  UpdateMeBody,
+  User,
+  WorkStatus,
+} from '@portfolio-master/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
 import { parseStringList } from '../../lib/string-list.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../../data/auth.repository.js';
 import { assertPasswordAllowed, hashPassword } from '../passwords/passwords.js';
@@ -19,6 +27,13 @@ import * as users from '../../data/users.repository.js';
 import { activeBlock } from './blocks.js';
 
 export const AVATAR_MAX_DIMENSION = 512;
+
+/** A person's portfolios as their profile lists them: the newest, how many, and those pinned first. */
+export interface ProfilePortfolios {
+  newest: PortfolioRef[];
+  count: number;
+  pinned: PortfolioRef[];
+}
 
 export const usernameTaken = () =>
   new HttpError(409, 'USERNAME_TAKEN', 'validation.username.taken', {
@@ -40,12 +55,7 @@ export class UsersService {
   }
 
   /** The API shape. The email shows to its owner always and to others only when made public. */
-  toUser(
-    row: UserRow,
-    portfolios: { newest: PortfolioRef[]; count: number },
-    viewerId: string | null,
-    followedByMe = false,
-  ): User {
+  toUser(row: UserRow, portfolios: ProfilePortfolios, viewerId: string | null, followedByMe = false): User {
     const showEmail = row.id === viewerId || row.email_public === 1;
     return {
       _id: row.id,
@@ -60,6 +70,8 @@ export class UsersService {
       skills: parseStringList(row.skills),
       githubProfile: row.github_profile,
       telegramProfile: row.telegram_profile,
+      ...this.cvOf(row),
+      pinned: portfolios.pinned,
       registeredDate: toIsoString(row.created_at),
       portfolios: portfolios.newest,
       portfoliosCount: portfolios.count,
@@ -75,19 +87,59 @@ export class UsersService {
     };
   }
 
-  async present(rows: UserRow[], viewerId: string | null): Promise<User[]> {
+  /** What the profile says as a CV. */
+  cvOf(row: UserRow): ProfileCv {
+    const preferences = parseJson<Omit<OpenToWork, 'status'>>(row.work_preferences, {
+      roles: [],
+      employment: [],
+      remote: false,
+    });
+    return {
+      headline: row.headline,
+      city: row.city as CityCode | null,
+      website: row.website,
+      linkedin: row.linkedin,
+      experience: parseJson(row.experience, []),
+      education: parseJson(row.education, []),
+      openToWork: { ...preferences, status: row.work_status as WorkStatus },
+      affiliation:
+        row.affiliation_kind === null || row.affiliation_name === null
+          ? null
+          : {
+              kind: row.affiliation_kind as NonNullable<User['affiliation']>['kind'],
+              name: row.affiliation_name,
+              verified: row.affiliation_verified_at !== null,
+            },
+    };
+  }
+
+  /** The users as `viewerId` sees them; a hidden pinned portfolio shows only to its author and admins. */
+  async present(rows: UserRow[], viewerId: string | null, viewerIsAdmin = false): Promise<User[]> {
     const ids = rows.map((row) => row.id);
-    const [refs, followed] = await Promise.all([
+    const [refs, followed, pins] = await Promise.all([
       this.portfolioRefs(ids),
       viewerId ? findFollowed(this.db, viewerId, ids) : new Set<string>(),
+      users.findPins(this.db, ids),
     ]);
+    const pinned = new Map<string, PortfolioRef[]>();
+    for (const row of pins) {
+      if (row.hidden_at !== null && row.user_id !== viewerId && !viewerIsAdmin) continue;
+      const list = pinned.get(row.user_id) ?? [];
+      list.push(portfolioRef(row));
+      pinned.set(row.user_id, list);
+    }
     return rows.map((row) =>
-      this.toUser(row, refs.get(row.id) ?? { newest: [], count: 0 }, viewerId, followed.has(row.id)),
+      this.toUser(
+        row,
+        { newest: [], count: 0, ...refs.get(row.id), pinned: pinned.get(row.id) ?? [] },
+        viewerId,
+        followed.has(row.id),
+      ),
     );
   }
 
-  async presentOne(row: UserRow, viewerId: string | null): Promise<User> {
-    const [user] = await this.present([row], viewerId);
+  async presentOne(row: UserRow, viewerId: string | null, viewerIsAdmin = false): Promise<User> {
+    const [user] = await this.present([row], viewerId, viewerIsAdmin);
     return user!;
   }
 
@@ -100,12 +152,7 @@ export class UsersService {
       [...counts].map(([authorId, count]) => [authorId, { newest: [], count }]),
     );
     for (const portfolio of portfolios) {
-      byAuthor.get(portfolio.author_id)?.newest.push({
-        _id: portfolio.id,
-        title: portfolio.title,
-        linktitle: portfolio.linktitle,
-        images: JSON.parse(portfolio.image_names) as string[],
-      });
+      byAuthor.get(portfolio.author_id)?.newest.push(portfolioRef(portfolio));
     }
     return byAuthor;
   }
@@ -131,7 +178,7 @@ export class UsersService {
     if (!row || (row.hidden_at !== null && !own && !viewer?.isAdmin)) {
       throw notFound('problem.user.notFound');
     }
-    const user = await this.presentOne(row, viewer?.id ?? null);
+    const user = await this.presentOne(row, viewer?.id ?? null, viewer?.isAdmin);
     return viewer?.isAdmin ? { ...user, ...moderationOf(row) } : user;
   }
 
@@ -149,6 +196,17 @@ export class UsersService {
     if (body.githubProfile !== undefined) patch.github_profile = body.githubProfile ?? '';
     if (body.telegramProfile !== undefined) patch.telegram_profile = body.telegramProfile ?? '';
     if (body.emailPublic !== undefined) patch.email_public = body.emailPublic ? 1 : 0;
+    if (body.headline !== undefined) patch.headline = body.headline;
+    if (body.city !== undefined) patch.city = body.city;
+    if (body.website !== undefined) patch.website = body.website ?? '';
+    if (body.linkedin !== undefined) patch.linkedin = body.linkedin ?? '';
+    if (body.experience !== undefined) patch.experience = JSON.stringify(body.experience);
+    if (body.education !== undefined) patch.education = JSON.stringify(body.education);
+    if (body.openToWork !== undefined) {
+      const { status, ...preferences } = body.openToWork;
+      patch.work_status = status;
+      patch.work_preferences = JSON.stringify(preferences);
+    }
 
     if (body.username !== undefined && body.username !== current.username) {
       const holder = await users.findUserByUsername(this.db, body.username);
@@ -178,6 +236,7 @@ export class UsersService {
     let renamed = false;
     try {
       await this.db.transaction().execute(async (trx) => {
+        if (body.pinned !== undefined) await pin(trx, current.id, body.pinned);
         if (stored)
           await images.insertImage(trx, { ...stored, ownerId: current.id, portfolioId: null, position: 0 });
         // The author's names are part of every portfolio's search document. They are compared with the
@@ -185,6 +244,7 @@ export class UsersService {
         // a concurrent rename cannot leave the documents behind.
         const before = sendsNames ? await users.lockUserNames(trx, this.dialect, current.id) : undefined;
         await users.updateUser(trx, current.id, patch);
+        if (body.affiliation !== undefined) await users.setAffiliation(trx, current.id, body.affiliation);
         renamed = before !== undefined && isRename(before, patch);
         if (renamed) await rewriteAuthorSearchDocuments(trx, this.dialect, current.id);
         if (stored && current.image) await images.deleteImageRows(trx, [current.image]);
@@ -202,6 +262,29 @@ export class UsersService {
 
     const updated = await users.findUserById(this.db, current.id);
     return this.presentOne(updated!, current.id);
+  }
+}
+
+/** Pins the person's own portfolios, in this order; any other id refuses the whole edit. */
+async function pin(db: Transaction<Database>, userId: string, ids: string[]): Promise<void> {
+  const own = await users.findOwnPortfolioIds(db, userId, ids);
+  if (ids.some((id) => !own.has(id))) throw validationFailed('pinned', 'validation.pinned.notYours');
+  await users.replacePins(db, userId, ids);
+}
+
+const portfolioRef = (row: users.PortfolioRefRow): PortfolioRef => ({
+  _id: row.id,
+  title: row.title,
+  linktitle: row.linktitle,
+  images: JSON.parse(row.image_names) as string[],
+});
+
+/** A JSON column as written by the service; what cannot be read is as if never written. */
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
   }
 }
 

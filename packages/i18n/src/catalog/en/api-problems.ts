@@ -92,6 +92,8 @@ export const apiProblems = {
   'problem.moderation.noOpenReports': 'There are no open reports on this',
   'problem.moderation.blockAdmin': 'An admin cannot be blocked',
   'problem.moderation.notBlocked': 'This user is not blocked',
+  'problem.affiliation.none': 'This user states no organisation',
+  'problem.affiliation.changed': 'The organisation was just changed: reload the page and check it again',
 
   'problem.image.notFound': 'Image not found',
   'problem.image.unsupported': 'This image format is not supported: upload JPEG, PNG, WebP, AVIF or GIF',

@@ -30,4 +30,7 @@ export const profileCv = {
   'affiliation.itpark': 'IT Park resident',
   'affiliation.company': 'Company',
   'affiliation.university': 'University',
+
+  'moderation.done.affiliationVerify': 'Verified the organisation',
+  'moderation.done.affiliationUnverify': 'Removed the organisation’s verification',
 } satisfies Translation<typeof source>;

@@ -93,6 +93,9 @@ export const apiProblems = {
   'problem.moderation.noOpenReports': 'Открытых жалоб на это нет',
   'problem.moderation.blockAdmin': 'Администратора заблокировать нельзя',
   'problem.moderation.notBlocked': 'Этот пользователь не заблокирован',
+  'problem.affiliation.none': 'Этот пользователь не указал организацию',
+  'problem.affiliation.changed':
+    'Данные об организации только что изменились: обновите страницу и проверьте снова',
 
   'problem.image.notFound': 'Изображение не найдено',
   'problem.image.unsupported':

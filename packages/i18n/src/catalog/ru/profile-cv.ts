@@ -30,4 +30,7 @@ export const profileCv = {
   'affiliation.itpark': 'Резидент IT Park',
   'affiliation.company': 'Компания',
   'affiliation.university': 'Университет',
+
+  'moderation.done.affiliationVerify': 'Подтвердил организацию',
+  'moderation.done.affiliationUnverify': 'Снял подтверждение организации',
 } satisfies Translation<typeof source>;

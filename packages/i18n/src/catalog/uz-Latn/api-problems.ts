@@ -102,6 +102,10 @@ export const apiProblems = {
   'problem.moderation.noOpenReports': 'Bunga ochiq shikoyat yo‘q',
   'problem.moderation.blockAdmin': 'Adminni bloklab bo‘lmaydi',
   'problem.moderation.notBlocked': 'Bu foydalanuvchi bloklanmagan',
+  // An admin's check of a person's affiliation (IT Park, a company, a university).
+  'problem.affiliation.none': 'Bu foydalanuvchi tashkilot ko‘rsatmagan',
+  'problem.affiliation.changed':
+    'Tashkilot ma’lumotlari hozirgina o‘zgardi: sahifani yangilab, qayta tekshiring',
 
   // Pictures: uploaded ones, and those a description shows from another site.
   'problem.image.notFound': 'Rasm topilmadi',

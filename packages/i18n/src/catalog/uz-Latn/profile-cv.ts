@@ -34,4 +34,8 @@ export const profileCv = {
   'affiliation.itpark': 'IT Park rezidenti',
   'affiliation.company': 'Kompaniya',
   'affiliation.university': 'Universitet',
+
+  // The admin log's entries for an affiliation marked verified, and the mark removed.
+  'moderation.done.affiliationVerify': 'Tashkilotni tasdiqladi',
+  'moderation.done.affiliationUnverify': 'Tashkilot tasdig‘ini olib tashladi',
 } as const;
