@@ -9,7 +9,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  *   count, adds one or deletes one (a like, an unlike, a deleted account's likes, a deleted portfolio,
  *   the seeds) moves the author's sum in the same statement.
  * - One index per sort, over the accounts that are not hidden, so an unfiltered page is a walk of
- *   `limit` entries after its offset: most liked work, newest, most followed.
+ *   `limit` entries after its offset: most liked work, newest, most followed; and each again led by
+ *   the region, for a region's pages.
  * - A text index over what a person is found by (username, names, headline, skills), written by the
  *   database on every insert, change of those columns and delete of a user. SQLite: an FTS5 table
  *   (`unicode61`, which folds case in every script) keyed through `people_search_keys`. PostgreSQL: a
@@ -17,6 +18,12 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  */
 const DOCUMENT = (u: string) =>
   `${u}.username || ' ' || ${u}.firstname || ' ' || ${u}.lastname || ' ' || ${u}.headline || ' ' || ${u}.skills`;
+
+const SORT_COLUMNS = [
+  ['liked', 'likes_received desc, created_at desc, id desc'],
+  ['new', 'created_at desc, id desc'],
+  ['followed', 'followers_count desc, created_at desc, id desc'],
+] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -68,6 +75,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     where hidden_at is null`.execute(db);
   await sql`create index users_people_followed_index on users (followers_count desc, created_at desc, id desc)
     where hidden_at is null`.execute(db);
+  // The same, led by the region: a region's page is a walk of its own people.
+  for (const [sort, columns] of SORT_COLUMNS) {
+    await sql`create index ${sql.raw(`users_people_city_${sort}_index`)} on users (city, ${sql.raw(columns)})
+      where hidden_at is null`.execute(db);
+  }
 
   if (postgres) {
     // Punctuation splits words as the application's search splits them ("Node.js" is "node" and "js").
@@ -126,7 +138,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop table people_search`.execute(db);
     await sql`drop table people_search_keys`.execute(db);
   }
-  for (const index of ['users_people_liked_index', 'users_people_new_index', 'users_people_followed_index']) {
+  for (const index of [
+    'users_people_liked_index',
+    'users_people_new_index',
+    'users_people_followed_index',
+    ...SORT_COLUMNS.map(([sort]) => `users_people_city_${sort}_index`),
+  ]) {
     await sql`drop index ${sql.raw(index)}`.execute(db);
   }
   await db.schema.alterTable('users').dropColumn('likes_received').execute();
