@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerByApi } from './support/accounts';
+import { chooseLanguage, open } from './support/pages';
 
 /**
  * What a visitor gets before (or without) JavaScript: pages that arrive rendered, can be read, paged,
@@ -187,45 +188,67 @@ test('a first visit hydrates without asking the API again and without console me
   expect(missing.messages.filter((message) => !message.includes('status of 404'))).toEqual([]);
 });
 
-test('Lotin | Кирилл: the chosen script from the first byte, what people wrote as written, search across scripts', async ({
+test('O‘zbekcha | Ўзбекча: Cyrillic at its own address from the first byte, what people wrote as written, search across scripts', async ({
   page,
 }, info) => {
-  const phone = info.project.name === 'phone';
-  const chooseScript = async (name: 'Кирилл' | 'Lotin', menuLabel: string) => {
-    if (phone) await page.getByRole('button', { name: menuLabel }).click();
-    const group = page.locator(phone ? '.drawer' : '.navbar').getByRole('group');
-    await Promise.all([page.waitForURL('**/page/1'), group.getByRole('link', { name }).click()]);
+  const newest = seeded.titles[seeded.titles.length - 1]!;
+  const portfolio = `/portfolio/${encodeURIComponent(seeded.first.linktitle)}`;
+  const pathOf = () => {
+    const { pathname, search } = new URL(page.url());
+    return pathname + search;
   };
-  await firstVisit(page, '/page/1');
-  await chooseScript('Кирилл', 'Menyuni ochish');
+  const latin = await firstVisit(page, '/page/1');
+  expect(latin.messages).toEqual([]);
+  await chooseLanguage(page, info, 'Ўзбекча', /\/uz-Cyrl\/page\/1$/);
 
   // The server's first byte is already Cyrillic: the document, and the same address fetched again.
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
-  const document = await page.request.get('/page/1');
+  const document = await page.request.get('/uz-Cyrl/page/1');
   const html = await document.text();
   expect(html).toContain('<html lang="uz-Cyrl">');
   expect(html).toContain('Портфолио жойлаш');
   expect(document.headers()['content-language']).toBe('uz-Cyrl');
   await expect(page.getByRole('heading', { level: 1, name: 'Портфолиолар' })).toBeVisible();
   // Titles are the authors' own.
-  const newest = seeded.titles[seeded.titles.length - 1]!;
   await expect(page.getByRole('link', { name: newest })).toBeVisible();
   await page.screenshot({ path: path.join(here, 'test-results', `cyrillic-${info.project.name}.png`) });
 
-  // It hydrates in Cyrillic, quietly, and a reload keeps the choice.
-  const visit = await firstVisit(page, `/portfolio/${encodeURIComponent(seeded.first.linktitle)}`);
+  // The unprefixed address stays Latin, for this reader too: an address names its language.
+  const unprefixed = await page.request.get('/page/1');
+  expect(await unprefixed.text()).toContain('<html lang="uz-Latn">');
+  expect(unprefixed.headers()['content-language']).toBe('uz-Latn');
+
+  // From any page to the same page in Cyrillic: a portfolio read in Latin.
+  await open(page, portfolio);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn');
+  await chooseLanguage(page, info, 'Ўзбекча', (url) => url.pathname === `/uz-Cyrl${portfolio}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
+
+  // It hydrates in Cyrillic, quietly and without asking the API again; what people wrote stays as written.
+  const visit = await firstVisit(page, `/uz-Cyrl${portfolio}`);
+  expect(visit.status).toBe(200);
   expect(visit.messages).toEqual([]);
   expect(visit.apiRequests).toEqual([]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
   await expect(page.getByRole('heading', { level: 1, name: seeded.first.title })).toBeVisible();
+  await expect(page.locator('.markdown strong')).toHaveText('sahifa');
+  await expect(page.getByText('JavaScriptsiz ham o‘qiladi')).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
 
+  // The site's root sends this reader to the language they chose.
+  await open(page, '/');
+  expect(pathOf()).toBe('/uz-Cyrl/page/1');
+
   // A Cyrillic search finds Latin titles ("SSR loyiha ..." by "лойиҳа").
-  await page.goto(`/page/1?q=${encodeURIComponent('лойиҳа')}`);
+  await open(page, `/uz-Cyrl/page/1?q=${encodeURIComponent('лойиҳа')}`);
   await expect(page.getByRole('link', { name: newest })).toBeVisible();
 
-  await page.goto('/page/1');
-  await chooseScript('Lotin', 'Менюни очиш');
+  // O‘zbekcha leads back to the unprefixed address, which the root then follows.
+  await open(page, '/uz-Cyrl/page/1');
+  await chooseLanguage(page, info, 'O‘zbekcha', (url) => url.pathname === '/page/1');
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn');
   await expect(page.getByRole('heading', { level: 1, name: 'Portfoliolar' })).toBeVisible();
+  await open(page, '/');
+  expect(pathOf()).toBe('/page/1');
 });

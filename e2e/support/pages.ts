@@ -18,3 +18,23 @@ export async function shot(page: Page, info: TestInfo, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shotsDir, `${info.project.name}-${name}.png`), fullPage: true });
 }
+
+const onPhone = (info: TestInfo) => info.project.name === 'phone';
+
+/**
+ * Chooses a language in the header's switch as a reader would: on a phone in the drawer the menu button
+ * opens, on a wide screen in the menu under the current language's name. The switch is a plain link to
+ * the server, which remembers the choice and sends the reader on; this waits for the page it leads to.
+ */
+export async function chooseLanguage(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  to: string | RegExp | ((url: URL) => boolean),
+) {
+  if (onPhone(info)) await page.locator('.nav__toggle').click();
+  else await page.locator('.language-menu > summary').click();
+  const group = page.locator(onPhone(info) ? '.drawer__panel' : '.language-menu').getByRole('group');
+  await Promise.all([page.waitForURL(to), group.getByRole('link', { name, exact: true }).click()]);
+  await hydrated(page);
+}
