@@ -14,6 +14,7 @@ import { renderer } from './entry-server';
 import { messagesModule } from './i18n/messages';
 import { relativeTime } from './lib/format';
 import { translatorFor } from './test/translators';
+import { noCv } from './test/users';
 
 const DAY = 86_400_000;
 const RENDERED_AT = Date.parse('2026-11-20T09:00:00Z');
@@ -69,6 +70,25 @@ const user: User = {
   skills: ['React'],
   githubProfile: 'aziza',
   telegramProfile: '',
+  ...noCv,
+  // A profile with every part of a CV filled in.
+  headline: 'Frontend dasturchi, React',
+  city: 'toshkent-shahri',
+  website: 'https://aziza.dev',
+  linkedin: 'https://www.linkedin.com/in/aziza-karimova',
+  experience: [
+    { role: 'Frontend dasturchi', company: 'Uzum', from: '2023-03', to: null },
+    { role: 'Stajyor', company: 'EPAM', from: '2022-06', to: '2023-02' },
+  ],
+  education: [{ school: 'TATU', field: 'Dasturiy injiniring', from: 2018, to: 2022 }],
+  openToWork: {
+    status: 'looking',
+    roles: ['Frontend dasturchi'],
+    employment: ['full', 'freelance'],
+    remote: true,
+  },
+  affiliation: { kind: 'itpark', name: 'IT Park', verified: true },
+  pinned: [{ _id: summary._id, title: summary.title, images: summary.images, linktitle: summary.linktitle }],
   registeredDate: new Date(RENDERED_AT - 40 * DAY).toISOString(),
   portfolios: [
     { _id: summary._id, title: summary.title, images: summary.images, linktitle: summary.linktitle },
@@ -149,6 +169,9 @@ const switchLinks = (html: string) =>
   );
 
 const text = (html: string) => html.replaceAll('<!-- -->', '');
+
+/** What a reader sees of the HTML: its text without tags. */
+const visibleText = (html: string) => text(html).replace(/<[^>]+>/g, '');
 
 describe('server rendering', () => {
   it('renders a list page with its cards, meta and the data to hydrate', async () => {
@@ -276,8 +299,31 @@ describe('server rendering', () => {
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.head)![1]!);
     expect(jsonLd).toMatchObject({
       '@type': 'ProfilePage',
-      mainEntity: { '@type': 'Person', alternateName: 'aziza_dev' },
+      mainEntity: {
+        '@type': 'Person',
+        alternateName: 'aziza_dev',
+        jobTitle: 'Frontend dasturchi, React',
+        address: { '@type': 'PostalAddress', addressLocality: 'Toshkent shahri', addressCountry: 'UZ' },
+        worksFor: { '@type': 'Organization', name: 'Uzum' },
+        alumniOf: [{ '@type': 'EducationalOrganization', name: 'TATU' }],
+        sameAs: [
+          'https://aziza.dev',
+          'https://www.linkedin.com/in/aziza-karimova',
+          'https://github.com/aziza',
+        ],
+      },
     });
+    // The CV's parts are in the server's HTML: the badge, the dates, the pinned portfolio first.
+    const words = translatorFor('uz-Latn').t;
+    expect(page.html).toContain(words('workStatus.looking'));
+    expect(visibleText(page.html)).toContain(`03.2023 – ${words('profile.present')}`);
+    expect(page.html).toContain('rel="me noopener"');
+    expect(page.html.indexOf(words('profile.pinnedTitle'))).toBeLessThan(
+      page.html.indexOf('Ob-havo ilovasi'),
+    );
+    const english = await render('/en/profile/aziza_dev');
+    expect(visibleText(english.html)).toContain('March 2023 – present');
+    expect(english.head).toContain('"addressLocality":"Tashkent city"');
     expect(page.html).toContain(
       'href="https://t.me/share/url?url=https%3A%2F%2Fportfolio.uz%2Fprofile%2Faziza_dev&amp;text=Aziza%20Karimova"',
     );

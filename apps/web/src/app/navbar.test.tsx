@@ -1,4 +1,3 @@
-import type { User } from '@portfolio-master/contract';
 import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n/locales';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,27 +6,9 @@ import { getToken, setToken } from '../lib/auth-token';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { translatorFor } from '../test/translators';
 import { Navbar } from './navbar';
+import { aUser } from '../test/users';
 
-const me: User = {
-  _id: '1'.repeat(24),
-  username: 'ali',
-  firstname: 'Ali',
-  lastname: 'Valiyev',
-  email: 'ali@example.uz',
-  emailPublic: false,
-  image: null,
-  isAdmin: false,
-  description: '',
-  skills: [],
-  githubProfile: '',
-  telegramProfile: '',
-  registeredDate: '2026-01-01T00:00:00Z',
-  portfolios: [],
-  portfoliosCount: 0,
-  followersCount: 0,
-  followingCount: 0,
-  followedByMe: false,
-};
+const me = aUser({ _id: '1'.repeat(24) });
 
 const wideNav = (name = 'Asosiy menyu') => screen.getAllByRole('navigation', { name })[0]!;
 

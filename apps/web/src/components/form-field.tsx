@@ -4,6 +4,7 @@ import {
   useRef,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 
@@ -43,13 +44,22 @@ interface FieldProps {
   required?: boolean;
 }
 
-export function TextField({
+/** What a field's control is given: its id, and what ties its label, hint and messages to it. */
+interface ControlProps {
+  id: string;
+  required?: boolean;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** A label, a control, a hint and the server's messages for it, tied together for screen readers. */
+function Field({
   label,
   hint,
   errors,
   required,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -59,14 +69,13 @@ export function TextField({
       <label htmlFor={id} className={`field__label${required ? ' is-required' : ''}`}>
         {label}
       </label>
-      <input
-        id={id}
-        className="input"
-        required={required}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
+      {control({
+        id,
+        required,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby':
+          [hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined,
+      })}
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -77,6 +86,21 @@ export function TextField({
   );
 }
 
+export function TextField({
+  label,
+  hint,
+  errors,
+  required,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
+  return (
+    <Field
+      {...{ label, hint, errors, required }}
+      control={(control) => <input className="input" {...control} {...input} />}
+    />
+  );
+}
+
 export function TextAreaField({
   label,
   hint,
@@ -84,29 +108,30 @@ export function TextAreaField({
   required,
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className={`field__label${required ? ' is-required' : ''}`}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="input textarea"
-        required={required}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={errorId} messages={errors} />
-    </div>
+    <Field
+      {...{ label, hint, errors, required }}
+      control={(control) => <textarea className="input textarea" {...control} {...input} />}
+    />
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  errors,
+  required,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { name: string }) {
+  return (
+    <Field
+      {...{ label, hint, errors, required }}
+      control={(control) => (
+        <select className="input" {...control} {...select}>
+          {children}
+        </select>
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { toFormErrors } from './form-errors';
+import { messagesUnder, toFormErrors } from './form-errors';
 import { t } from '../test/translators';
 
 const problem = (errors?: Record<string, string[]>) =>
@@ -27,6 +27,15 @@ describe('toFormErrors', () => {
       ['title'],
     );
     expect(result.message).toBe('Havola eskirgan');
+  });
+
+  it('counts the parts of a field the form shows as shown', () => {
+    const result = toFormErrors(t, problem({ 'experience.1.role': ['Lavozimni yozing'] }), ['experience']);
+    expect(result.message).toBe(t('errors.checkFields'));
+    expect(messagesUnder(result, 'experience')).toEqual(['Lavozimni yozing']);
+    expect(messagesUnder(result, 'experience.1')).toEqual(['Lavozimni yozing']);
+    expect(messagesUnder(result, 'experience.10')).toBeUndefined();
+    expect(messagesUnder(result, 'education')).toBeUndefined();
   });
 
   it('uses the problem detail when no field is named', () => {

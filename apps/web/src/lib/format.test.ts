@@ -1,7 +1,7 @@
 import { LOCALES } from '@portfolio-master/i18n/locales';
 import { describe, expect, it } from 'vitest';
 import { t, translatorFor } from '../test/translators';
-import { formatNumber, fullDate, relativeTime, shortDate } from './format';
+import { formatNumber, fullDate, monthYear, relativeTime, shortDate } from './format';
 
 const now = new Date('2026-05-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
@@ -69,6 +69,19 @@ describe('fullDate and shortDate', () => {
   it('leave what they cannot read as it is', () => {
     expect(fullDate('en', 'soon')).toBe('soon');
     expect(shortDate('en', 'soon')).toBe('soon');
+  });
+});
+
+describe('monthYear', () => {
+  it('names the month where the language does and writes Uzbek in digits', () => {
+    expect(monthYear('en', '2023-03')).toBe('March 2023');
+    expect(monthYear('ru', '2023-03')).toMatch(/^март 2023/);
+    expect(monthYear('uz-Latn', '2023-03')).toBe('03.2023');
+    expect(monthYear('uz-Cyrl', '2023-12')).toBe('12.2023');
+  });
+
+  it('leaves what it cannot read as it is', () => {
+    expect(monthYear('en', '2023')).toBe('2023');
   });
 });
 

@@ -99,3 +99,23 @@ export function formatNumber(locale: Locale, value: number): string {
   const { formatTag } = LOCALE_INFO[locale];
   return formatter(`number ${locale}`, () => new Intl.NumberFormat(formatTag)).format(value);
 }
+
+/**
+ * A month a person wrote ("2023-03", a CV's dates): "03.2023" in Uzbek, "March 2023", "март 2023 г.".
+ * It names no moment, so it is read in UTC and never moves to a neighbouring month.
+ */
+export function monthYear(locale: Locale, month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  const format = formatter(
+    `month ${locale}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALE_INFO[locale].formatTag, {
+        month: namesMonths(locale) ? 'long' : '2-digit',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  );
+  return format.format(value);
+}

@@ -11,6 +11,7 @@ import { setToken } from '../../lib/auth-token';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import { AdminRoute } from './admin';
 import { fullDate, shortDate } from '../../lib/format';
+import { aUser } from '../../test/users';
 
 const person = (id: string, firstname: string, extra: Partial<User> = {}) => ({
   _id: id.repeat(24),
@@ -21,21 +22,7 @@ const person = (id: string, firstname: string, extra: Partial<User> = {}) => ({
   isAdmin: false,
   ...extra,
 });
-const admin: User = {
-  ...person('1', 'Admin', { isAdmin: true }),
-  email: 'admin@example.uz',
-  emailPublic: false,
-  description: '',
-  skills: [],
-  githubProfile: '',
-  telegramProfile: '',
-  registeredDate: '2026-01-01T00:00:00Z',
-  portfolios: [],
-  portfoliosCount: 0,
-  followersCount: 0,
-  followingCount: 0,
-  followedByMe: false,
-};
+const admin = aUser({ ...person('1', 'Admin', { isAdmin: true }), email: 'admin@example.uz' });
 const author = person('2', 'Muallif');
 const reporter = person('3', 'Shikoyatchi');
 

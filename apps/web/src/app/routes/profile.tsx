@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { userQueryOptions, useUser } from '../../features/users/api/get-user';
 import { UserProfile } from '../../features/users/components/user-profile';
+import { CITY_NAMES, currentJob, sameAs } from '../../features/users/cv-labels';
 import { useT } from '../../i18n/translator';
 import { shorten } from '@portfolio-master/contract/plain-text';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
@@ -63,6 +64,8 @@ function head({ params, client, token, t }: HeadContext): PageHead {
   const path = `/profile/${encodeURIComponent(user.username)}`;
   const image = `/og/profile/${encodeURIComponent(user.username)}.png`;
   const about = user.description.trim() || (user.skills.length ? user.skills.join(', ') : '');
+  const job = currentJob(user);
+  const links = sameAs(user);
   return {
     title: title(t, t('user.profileTitle', { name })),
     description: shorten(
@@ -87,6 +90,20 @@ function head({ params, client, token, t }: HeadContext): PageHead {
         description: user.description.trim() || undefined,
         image: user.image ? `/image/${encodeURIComponent(user.image)}` : undefined,
         knowsAbout: user.skills.length ? user.skills : undefined,
+        jobTitle: user.headline || undefined,
+        address: user.city
+          ? {
+              '@type': 'PostalAddress',
+              addressLocality: t(CITY_NAMES[user.city]),
+              // Every code but "abroad" is a region of Uzbekistan.
+              addressCountry: user.city === 'boshqa' ? undefined : 'UZ',
+            }
+          : undefined,
+        worksFor: job ? { '@type': 'Organization', name: job.company } : undefined,
+        alumniOf: user.education.length
+          ? user.education.map((entry) => ({ '@type': 'EducationalOrganization', name: entry.school }))
+          : undefined,
+        sameAs: links.length ? links : undefined,
         url: path,
       },
     },

@@ -1,4 +1,5 @@
 import type {
+  AuditAction,
   ModerationAction,
   ReportQueueItem,
   ReportReason,
@@ -28,7 +29,7 @@ export const ACTION_NAMES = {
   unblock: 'moderation.actions.unblock',
 } as const satisfies Record<ModerationAction, MessageKey>;
 
-/** The same actions in the log, as what an admin did. */
+/** The same actions in the log, as what an admin did, and the check mark of a profile's affiliation. */
 export const DONE_NAMES = {
   hide: 'moderation.done.hide',
   unhide: 'moderation.done.unhide',
@@ -36,7 +37,9 @@ export const DONE_NAMES = {
   dismiss: 'moderation.done.dismiss',
   block: 'moderation.done.block',
   unblock: 'moderation.done.unblock',
-} as const satisfies Record<ModerationAction, MessageKey>;
+  'affiliation.verify': 'moderation.done.affiliationVerify',
+  'affiliation.unverify': 'moderation.done.affiliationUnverify',
+} as const satisfies Record<AuditAction, MessageKey>;
 
 /** What a dialog says an action will do; `{label}` is the thing, `{name}` the person blocked. */
 export const CONFIRMATIONS = {

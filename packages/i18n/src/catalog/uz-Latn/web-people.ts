@@ -34,6 +34,23 @@ export const webPeople = {
   'user.avatarAlt': '{name} rasmi',
   'user.isAdmin': 'Bu foydalanuvchi admin',
 
+  // A profile read as a CV.
+  'profile.experienceTitle': 'Ish tajribasi',
+  'profile.educationTitle': 'Ta’lim',
+  // The end of a job or of studies that goes on: "03.2023 – hozirgacha".
+  'profile.present': 'hozirgacha',
+  // After the kinds of work looked for: the person would also work from home.
+  'profile.remote': 'Masofadan ham',
+  // The name of the pin icon before the region's name.
+  'profile.city': 'Hudud',
+  // The name of the check mark after an affiliation an admin confirmed.
+  'profile.verified': 'Admin tomonidan tasdiqlangan',
+  'profile.pinnedTitle': 'Tanlangan ishlar',
+
+  // The admin log's line when an admin marks a profile's affiliation verified, or removes the mark.
+  'moderation.done.affiliationVerify': 'Tashkilotini tasdiqladi',
+  'moderation.done.affiliationUnverify': 'Tashkilot tasdig‘ini olib tashladi',
+
   'follows.follow': 'Kuzatish',
   'follows.following': 'Kuzatilmoqda',
   'follows.followers': '{count, plural, other {# kuzatuvchi}}',
@@ -56,4 +73,61 @@ export const webPeople = {
   'profileEdit.save': 'Saqlash',
   'profileEdit.saved': 'O‘zgarishlar saqlandi',
   'profileEdit.cancel': 'Bekor qilish',
+  'profileEdit.headline': 'Qisqacha kasbingiz',
+  'profileEdit.headlineHint': 'Ismingiz ostida chiqadi. Masalan: Frontend dasturchi, React',
+  'profileEdit.city': 'Hudud',
+  'profileEdit.cityNone': 'Ko‘rsatilmagan',
+  'profileEdit.website': 'Shaxsiy sayt',
+  'profileEdit.linkedin': 'LinkedIn profili',
+  'profileEdit.work': 'Ish qidiryapsizmi?',
+  'profileEdit.workStatus': 'Holatingiz',
+  'profileEdit.workStatusHint':
+    'Profilingizda belgi chiqadi va ish beruvchilar sizni Dasturchilar sahifasida topadi. «Ish qidirmayapti» hech narsa ko‘rsatmaydi.',
+  'profileEdit.roles': 'Qaysi lavozimlarga',
+  'profileEdit.rolesHint': 'Vergul bilan ajrating, {max} tagacha: Frontend dasturchi, QA muhandis',
+  'profileEdit.employment': 'Bandlik turi',
+  'profileEdit.remote': 'Masofadan ishlashga ham tayyorman',
+  'profileEdit.experience': 'Ish tajribasi',
+  'profileEdit.experienceLead': 'Eng so‘nggisidan boshlab, {max} tagacha ish joyi.',
+  // The legend of one job in the form: "1-ish joyi".
+  'profileEdit.experienceEntry': '{number}-ish joyi',
+  'profileEdit.addExperience': 'Ish joyi qo‘shish',
+  'profileEdit.removeExperience': '{number}-ish joyini olib tashlash',
+  'profileEdit.role': 'Lavozim',
+  'profileEdit.company': 'Kompaniya',
+  'profileEdit.fromMonth': 'Boshlagan oy',
+  'profileEdit.toMonth': 'Tugatgan oy',
+  'profileEdit.worksHere': 'Hozir shu yerda ishlayman',
+  'profileEdit.education': 'Ta’lim',
+  'profileEdit.educationLead': 'O‘qigan joylaringiz, {max} tagacha.',
+  'profileEdit.educationEntry': '{number}-o‘quv joyi',
+  'profileEdit.addEducation': 'O‘quv joyi qo‘shish',
+  'profileEdit.removeEducation': '{number}-o‘quv joyini olib tashlash',
+  'profileEdit.school': 'O‘quv yurti',
+  'profileEdit.studyField': 'Yo‘nalish',
+  'profileEdit.fromYear': 'Boshlagan yil',
+  'profileEdit.toYear': 'Tugatgan yil',
+  'profileEdit.studiesHere': 'Hozir o‘qiyapman',
+  'profileEdit.affiliation': 'Tashkilot',
+  'profileEdit.affiliationLead':
+    'IT Park rezidentligi, ish joyingiz yoki universitetingiz. Admin tekshirib tasdiqlasa, yonida belgi chiqadi.',
+  'profileEdit.affiliationKind': 'Turi',
+  'profileEdit.affiliationNone': 'Ko‘rsatilmagan',
+  'profileEdit.affiliationName': 'Nomi',
+  'profileEdit.affiliationVerified':
+    'Tasdiqlangan. Turini yoki nomini o‘zgartirsangiz, tasdiq belgisi olib tashlanadi.',
+  'profileEdit.affiliationLosesMark':
+    'Saqlasangiz, tasdiq belgisi olib tashlanadi: yangi ma’lumotni admin qayta tekshiradi.',
+  'profileEdit.affiliationUnverified': 'Hali tasdiqlanmagan.',
+  'profileEdit.pinned': 'Tanlangan ishlar',
+  'profileEdit.pinnedLead':
+    'Profilingizda birinchi ko‘rinadigan {max} tagacha portfolio. Tartibini tugmalar bilan o‘zgartiring.',
+  'profileEdit.pinnedOrder': 'Tanlanganlar tartibi',
+  'profileEdit.pinUp': '«{title}»ni yuqoriga surish',
+  'profileEdit.pinDown': '«{title}»ni pastga surish',
+  'profileEdit.unpin': '«{title}»ni tanlanganlardan olib tashlash',
+  'profileEdit.pinMoved': '«{title}» endi {position}-o‘rinda',
+  'profileEdit.pinChoose': 'Portfoliolaringiz',
+  'profileEdit.pinnedFull': '{max} ta tanlandi: boshqasini qo‘shish uchun bittasini olib tashlang.',
+  'profileEdit.pinnedNone': 'Hali portfoliongiz yo‘q.',
 } as const;

@@ -1,30 +1,11 @@
-import type { User } from '@portfolio-master/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/auth-token';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { ReportButton } from './report-button';
+import { aUser } from '../../../test/users';
 
-const me: User = {
-  _id: '1'.repeat(24),
-  username: 'ali',
-  firstname: 'Ali',
-  lastname: 'Valiyev',
-  email: 'ali@example.uz',
-  emailPublic: false,
-  image: null,
-  isAdmin: false,
-  description: '',
-  skills: [],
-  githubProfile: '',
-  telegramProfile: '',
-  registeredDate: '2026-01-01T00:00:00Z',
-  portfolios: [],
-  portfoliosCount: 0,
-  followersCount: 0,
-  followingCount: 0,
-  followedByMe: false,
-};
+const me = aUser({ _id: '1'.repeat(24) });
 const portfolioId = 'a'.repeat(24);
 const authorId = '2'.repeat(24);
 

@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@portfolio-master/contract/constants';
 import type { PortfolioSummary } from '@portfolio-master/contract';
+import type { ComponentProps } from 'react';
 import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
@@ -11,6 +12,36 @@ import { GeneratedCover } from './generated-cover';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 45vw, 100vw';
 
+/** A card's cover: the portfolio's first image, or one drawn from its title and its author's avatar. */
+export function PortfolioCover({
+  portfolio,
+  author,
+  priority,
+}: {
+  portfolio: Pick<PortfolioSummary, 'title' | 'images'>;
+  author: ComponentProps<typeof GeneratedCover>['author'];
+  priority: boolean;
+}) {
+  const t = useT();
+  const cover = portfolio.images[0];
+  return (
+    <div className="portfolio-card__media">
+      {cover ? (
+        <LazyImage
+          src={imageUrl(cover, 512)}
+          srcSet={imageSrcSet(cover, 256)}
+          sizes={CARD_IMAGE_SIZES}
+          alt={t('card.cover', { title: portfolio.title })}
+          ratio={16 / 10}
+          priority={priority}
+        />
+      ) : (
+        <GeneratedCover title={portfolio.title} author={author} />
+      )}
+    </div>
+  );
+}
+
 export function PortfolioCard({
   portfolio,
   priority = false,
@@ -19,24 +50,10 @@ export function PortfolioCard({
   priority?: boolean;
 }) {
   const t = useT();
-  const cover = portfolio.images[0];
   const href = `/portfolio/${encodeURIComponent(portfolio.linktitle)}`;
   return (
     <article className="card portfolio-card">
-      <div className="portfolio-card__media">
-        {cover ? (
-          <LazyImage
-            src={imageUrl(cover, 512)}
-            srcSet={imageSrcSet(cover, 256)}
-            sizes={CARD_IMAGE_SIZES}
-            alt={t('card.cover', { title: portfolio.title })}
-            ratio={16 / 10}
-            priority={priority}
-          />
-        ) : (
-          <GeneratedCover title={portfolio.title} author={portfolio.author} />
-        )}
-      </div>
+      <PortfolioCover portfolio={portfolio} author={portfolio.author} priority={priority} />
       <div className="portfolio-card__body">
         <h2 className="portfolio-card__title">
           <Link to={href} className="stretched-link">

@@ -8,6 +8,10 @@ import { useUpdateMe } from '../api/update-me';
 import { AvatarPicker } from './avatar-picker';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
 import { WriteForm } from '../../../components/write-form';
+import { CV_FIELDS, cvDraftOf, toCvParts, type CvDraft } from '../cv-draft';
+import { EducationFields, ExperienceFields } from './cv-entries';
+import { AboutFields, AffiliationFields, WorkFields } from './cv-fields';
+import { PinnedPicker } from './pinned-picker';
 
 /** Edits my profile; a failed save keeps every typed value and shows the server's messages by field. */
 export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: User | null) => void }) {
@@ -33,6 +37,8 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
       old.telegramProfile === shownTelegram ? { ...old, telegramProfile: user.telegramProfile } : old,
     );
   }
+  const [cv, setCv] = useState<CvDraft>(() => cvDraftOf(user));
+  const changeCv = (change: Partial<CvDraft>) => setCv((old) => ({ ...old, ...change }));
   const [emailPublic, setEmailPublic] = useState(user.emailPublic);
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -52,6 +58,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
       form.append(name, value);
     }
     form.append('emailPublic', String(emailPublic));
+    for (const [name, value] of toCvParts(cv, user)) form.append(name, value);
     if (image) form.append('image', image);
     setProgress(image ? 0 : null);
     update.mutate(
@@ -60,7 +67,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         onSuccess: (saved) => onDone(saved),
         onError: (error) => {
           if (!needsTelegramConfirmation(error)) {
-            setErrors(toFormErrors(t, error, [...Object.keys(values), 'image']));
+            setErrors(toFormErrors(t, error, [...Object.keys(values), 'image', ...CV_FIELDS]));
           }
           setProgress(null);
         },
@@ -121,6 +128,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         onChange={set('skills')}
         errors={errors.fields.skills}
       />
+      <AboutFields draft={cv} change={changeCv} errors={errors} />
       <div className="form-row">
         <TextField
           label={t('user.github')}
@@ -145,6 +153,24 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (saved: 
         />
         {t('user.emailPublic')}
       </label>
+      <WorkFields draft={cv} change={changeCv} errors={errors} />
+      <ExperienceFields
+        entries={cv.experience}
+        onChange={(experience) => changeCv({ experience })}
+        errors={errors}
+      />
+      <EducationFields
+        entries={cv.education}
+        onChange={(education) => changeCv({ education })}
+        errors={errors}
+      />
+      <AffiliationFields draft={cv} change={changeCv} errors={errors} user={user} />
+      <PinnedPicker
+        user={user}
+        pinned={cv.pinned}
+        onChange={(pinned) => changeCv({ pinned })}
+        errors={errors}
+      />
       <fieldset>
         <legend>{hasPassword ? t('profileEdit.passwordSection') : t('telegram.setPassword')}</legend>
         <p className="field__hint">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';
-import { GithubIcon, MailIcon, TelegramIcon } from '../../../components/icons';
+import { GithubIcon, GlobeIcon, LinkedinIcon, MailIcon, TelegramIcon } from '../../../components/icons';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/translator';
@@ -12,9 +12,8 @@ import { TelegramShare } from '../../share/components/telegram-share';
 import { ReportButton } from '../../moderation/components/report-button';
 import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
-
-const linkTo = (value: string, base: string) =>
-  /^https?:\/\//i.test(value) ? value : `${base}${value.replace(/^@/, '')}`;
+import { linkTo } from '../cv-labels';
+import { EducationSection, ExperienceSection, PinnedPortfolios, ProfileFacts, WorkOffer } from './profile-cv';
 
 export function UserProfile({
   user,
@@ -28,7 +27,11 @@ export function UserProfile({
 }) {
   const t = useT();
   const portfolios = useAuthorPortfolios(user.username);
-  const items = portfolios.data?.pages.flatMap((page) => page.items) ?? [];
+  // The pinned ones are shown first, on their own: the rest follow in the list's order.
+  const pinned = new Set(user.pinned.map((portfolio) => portfolio._id));
+  const items = (portfolios.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (portfolio) => !pinned.has(portfolio._id),
+  );
   return (
     <>
       <section className="panel profile-head">
@@ -38,9 +41,12 @@ export function UserProfile({
             {fullName(user)}
             {user.isAdmin ? <AdminBadge /> : null}
           </h1>
+          {user.headline ? <p className="profile-head__headline">{user.headline}</p> : null}
+          <WorkOffer offer={user.openToWork} />
           <p className="muted" style={{ margin: 0 }}>
             @{user.username} · {t('user.registered')} <RelativeDate date={user.registeredDate} />
           </p>
+          <ProfileFacts city={user.city} affiliation={user.affiliation} />
           <FollowCounts user={user} />
           <ul className="profile-links">
             <li>
@@ -54,6 +60,20 @@ export function UserProfile({
                 </span>
               )}
             </li>
+            {user.website ? (
+              <li>
+                <a href={user.website} target="_blank" rel="me noopener">
+                  <GlobeIcon /> {user.website.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '')}
+                </a>
+              </li>
+            ) : null}
+            {user.linkedin ? (
+              <li>
+                <a href={user.linkedin} target="_blank" rel="me noopener">
+                  <LinkedinIcon /> LinkedIn
+                </a>
+              </li>
+            ) : null}
             {user.githubProfile ? (
               <li>
                 <a
@@ -107,6 +127,9 @@ export function UserProfile({
             </ul>
           </section>
         ) : null}
+        <ExperienceSection experience={user.experience} />
+        <EducationSection education={user.education} />
+        <PinnedPortfolios pinned={user.pinned} author={user} />
         <section aria-labelledby="portfolios-title">
           <h2 id="portfolios-title" className="section-title">
             {own
@@ -118,19 +141,26 @@ export function UserProfile({
           ) : portfolios.isError ? (
             <ErrorView error={portfolios.error} onRetry={() => void portfolios.refetch()} />
           ) : items.length === 0 ? (
-            <div className="empty">
-              <p>{t('user.noPortfolios')}</p>
-              {own ? (
-                <Link to="/create" className="button button--primary">
-                  {t('nav.create')}
-                </Link>
-              ) : null}
-            </div>
+            // Every portfolio may be pinned above: then there is nothing more to show.
+            pinned.size ? null : (
+              <div className="empty">
+                <p>{t('user.noPortfolios')}</p>
+                {own ? (
+                  <Link to="/create" className="button button--primary">
+                    {t('nav.create')}
+                  </Link>
+                ) : null}
+              </div>
+            )
           ) : (
             <div className="grid">
               {/* The first cover is a profile's largest paint: in the server's HTML, loaded at once. */}
               {items.map((portfolio, index) => (
-                <PortfolioCard key={portfolio._id} portfolio={portfolio} priority={index === 0} />
+                <PortfolioCard
+                  key={portfolio._id}
+                  portfolio={portfolio}
+                  priority={index === 0 && !pinned.size}
+                />
               ))}
             </div>
           )}
