@@ -35,7 +35,7 @@ export async function registerPlugins(
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['x-token', 'token', 'content-type', 'accept'],
+    allowedHeaders: ['x-token', 'token', 'content-type', 'accept', 'accept-language', 'x-page-language'],
     exposedHeaders: ['x-token', 'retry-after'],
     maxAge: 86_400,
   });

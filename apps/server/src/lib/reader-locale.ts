@@ -21,12 +21,19 @@ function cookie(request: Headers, name: string): string | undefined {
   return undefined;
 }
 
+/** Where the web app names the language of the page a request comes from. */
+const PAGE_LANGUAGE_HEADER = 'x-page-language';
+
 /**
- * The language a request states, when it states one: the `lang` cookie the header's switch sets (or the
- * earlier `script` cookie), else the first language of `Accept-Language` the site speaks. Undefined for
- * clients that say nothing (curl, API scripts), whose requests must not change what an account chose.
+ * The language a request states, when it states one: the page's, which the web app names (a reader on
+ * `/ru/…` reads Russian whatever the browser or an earlier choice says), else the `lang` cookie the
+ * header's switch sets (or the earlier `script` cookie), else the first language of `Accept-Language` the
+ * site speaks. Undefined for clients that say nothing (curl, API scripts), whose requests must not change
+ * what an account chose.
  */
 export function statedLocale(request: Headers): Locale | undefined {
+  const page = request.headers[PAGE_LANGUAGE_HEADER];
+  if (isLocale(page)) return page;
   return (
     rememberedLocale(cookie(request, LOCALE_COOKIE), cookie(request, SCRIPT_COOKIE)) ??
     negotiateLocale(request.headers['accept-language'])

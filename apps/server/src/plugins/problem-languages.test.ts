@@ -5,8 +5,8 @@ import { translator } from '../lib/translators.js';
 import { call, createTestContext, signUp, type TestContext } from '../test/app.js';
 
 /*
- * Problems are written in the reader's language: the `lang` cookie (or the earlier `script` cookie), else
- * Accept-Language, else Latin Uzbek. Their `code` is the same in every language. Expected words are read
+ * Problems are written in the reader's language: the page's, which the web app names, else the `lang`
+ * cookie (or the earlier `script` cookie), else Accept-Language, else Latin Uzbek. Their `code` is the same in every language. Expected words are read
  * from the catalog, so these tests check the choice of language, not the wording.
  */
 
@@ -23,6 +23,13 @@ const READERS: [how: string, headers: Record<string, string>, locale: Locale][] 
   ['Accept-Language: uz-Cyrl', { 'accept-language': 'uz-Cyrl' }, 'uz-Cyrl'],
   ['Accept-Language: uz', { 'accept-language': 'uz,ru;q=0.5' }, 'uz-Latn'],
   ['the lang cookie', { cookie: 'theme=dark; lang=en', 'accept-language': 'ru' }, 'en'],
+  [
+    'the page the web app names, over the cookie and the browser',
+    { 'x-page-language': 'ru', cookie: 'lang=en', 'accept-language': 'uz-UZ' },
+    'ru',
+  ],
+  ['the page in Cyrillic', { 'x-page-language': 'uz-Cyrl', 'accept-language': 'en' }, 'uz-Cyrl'],
+  ['a page language the site does not speak', { 'x-page-language': 'de', cookie: 'lang=en' }, 'en'],
   ['the earlier script cookie', { cookie: 'script=cyrl' }, 'uz-Cyrl'],
   ['a language the site does not speak', { 'accept-language': 'de-DE,fr;q=0.8' }, 'uz-Latn'],
   ['nothing', {}, 'uz-Latn'],

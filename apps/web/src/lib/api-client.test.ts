@@ -96,6 +96,27 @@ describe('api client error kinds', () => {
     expect(init.headers).toMatchObject({ 'x-token': 'abc', Accept: 'application/json' });
     setToken(null);
   });
+
+  it('names the page’s language, so the API’s refusals and mails speak it', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(true));
+    vi.stubGlobal('fetch', fetchMock);
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'ru';
+      await request('/send-verification', { method: 'POST', body: { email: 'a@b.uz' } });
+      document.documentElement.lang = 'uz-Cyrl';
+      await request('/portfolio');
+      const sent = fetchMock.mock.calls.map(
+        (call) =>
+          ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+            'x-page-language'
+          ],
+      );
+      expect(sent).toEqual(['ru', 'uz-Cyrl']);
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
 });
 
 describe('read retries', () => {

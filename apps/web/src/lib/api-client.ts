@@ -103,8 +103,22 @@ export interface ApiResponse<T> {
   status: number;
 }
 
+/** The request header that names the page's language to the API (decision 38). */
+const PAGE_LANGUAGE_HEADER = 'x-page-language';
+
+/**
+ * The language of the page in the browser (its `<html lang>`): the API's refusals and the mails a request
+ * sends speak it, whatever the browser's settings or an earlier choice in another tab say.
+ */
+function pageLanguage(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.documentElement.lang || undefined;
+}
+
 function buildHeaders(options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const language = pageLanguage();
+  if (language) headers[PAGE_LANGUAGE_HEADER] = language;
   const token = options.auth === false ? null : getToken();
   if (token) headers['x-token'] = token;
   if (options.body !== undefined && !(options.body instanceof FormData)) {
