@@ -121,7 +121,8 @@ export class PreviewCards {
       name: fullName(user),
       username: user.username,
       avatar: user.image,
-      about: shorten(user.description.trim().split('\n')[0] ?? '', 200) || skills.join(', '),
+      // What the person does in a line, else the first line of the bio, else the skills.
+      about: user.headline || shorten(user.description.trim().split('\n')[0] ?? '', 200) || skills.join(', '),
       portfolios: translator(locale).t('card.profile.portfolios', { count: portfolios }),
     };
     // One card per language; each name ends before the version, so one never removes another's.

@@ -338,6 +338,20 @@ describe('preview cards', () => {
     expect(profile.rawPayload.equals(site.rawPayload)).toBe(false);
   });
 
+  it('draws the profile’s card again when its headline changes', async () => {
+    const person = await signUp(context, { firstname: 'Sardor', lastname: 'Qodirov' });
+    const before = await expectCard(`/og/profile/${person.username}.png`);
+    const edited = await call(context.app, {
+      method: 'PUT',
+      url: '/api/user/me/update',
+      headers: { 'x-token': person.token },
+      payload: { headline: 'Backend dasturchi, Go' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = await expectCard(`/og/profile/${person.username}.png`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('draws the profile’s and the site’s cards in each language, and one portfolio card for all', async () => {
     const created = await createPortfolio(author, { title: 'Tillar kartasi' });
     const portfolio = await expectCard(portfolioUrl(created.linktitle));

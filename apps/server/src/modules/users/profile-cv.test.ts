@@ -245,6 +245,21 @@ describe('pinned portfolios', () => {
     expect(cvOf((await edit(user, { pinned: [] })).json()).pinned).toEqual([]);
   });
 
+  it('takes edits of the pins sent at the same moment one after another', async () => {
+    const user = await signUp(context);
+    const [a, b, c] = [await publish(user), await publish(user), await publish(user)];
+    const orders = [
+      [a, b, c],
+      [c, b, a],
+      [b, a, c],
+      [a, c],
+      [c, a, b],
+    ];
+    const answers = await Promise.all(orders.map((pinned) => edit(user, { pinned })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(orders.map(() => 200));
+    expect(orders).toContainEqual(cvOf((await getMe(context, user.token)).json()).pinned);
+  });
+
   it('shows a hidden pinned portfolio only to its author and admins', async () => {
     const user = await signUp(context);
     const [shown, hidden] = [await publish(user), await publish(user)];

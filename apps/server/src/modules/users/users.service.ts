@@ -236,7 +236,7 @@ export class UsersService {
     let renamed = false;
     try {
       await this.db.transaction().execute(async (trx) => {
-        if (body.pinned !== undefined) await pin(trx, current.id, body.pinned);
+        if (body.pinned !== undefined) await pin(trx, this.dialect, current.id, body.pinned);
         if (stored)
           await images.insertImage(trx, { ...stored, ownerId: current.id, portfolioId: null, position: 0 });
         // The author's names are part of every portfolio's search document. They are compared with the
@@ -266,7 +266,14 @@ export class UsersService {
 }
 
 /** Pins the person's own portfolios, in this order; any other id refuses the whole edit. */
-async function pin(db: Transaction<Database>, userId: string, ids: string[]): Promise<void> {
+async function pin(
+  db: Transaction<Database>,
+  dialect: Dialect,
+  userId: string,
+  ids: string[],
+): Promise<void> {
+  // One edit of the pins at a time: two at once would both insert after both deleted.
+  await users.lockUserNames(db, dialect, userId);
   const own = await users.findOwnPortfolioIds(db, userId, ids);
   if (ids.some((id) => !own.has(id))) throw validationFailed('pinned', 'validation.pinned.notYours');
   await users.replacePins(db, userId, ids);
