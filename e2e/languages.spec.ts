@@ -100,7 +100,7 @@ const LANGUAGES: Language[] = [
     },
     refused: {
       checkFields: 'В данных есть ошибки: исправьте отмеченные поля.',
-      titleTooShort: 'Заголовок должен быть не короче 3 символов',
+      titleTooShort: 'Название должно быть не короче 3 символов',
       urlFormat: 'Адрес проекта должен начинаться с http:// или https://',
     },
     portfolio: {

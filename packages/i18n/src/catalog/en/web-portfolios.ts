@@ -55,7 +55,7 @@ export const webPortfolios = {
   'portfolioForm.editTitle': 'Edit portfolio',
   'portfolioForm.title': 'Title',
   'portfolioForm.url': 'Project URL',
-  'portfolioForm.urlHint': 'An address starting with https://',
+  'portfolioForm.urlHint': 'An address starting with https:// or http://',
   'portfolioForm.repoUrl': 'Repository URL (optional)',
   'portfolioForm.used': 'Technologies',
   'portfolioForm.usedHint': 'Separate with commas: React, TypeScript, Node.js',

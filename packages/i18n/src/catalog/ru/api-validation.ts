@@ -58,11 +58,11 @@ export const apiValidation = {
   'validation.telegram.incomplete': 'Данные Telegram неполные',
   'validation.notificationKind': 'Неверный тип уведомления',
 
-  'validation.title.required': 'Укажите заголовок',
+  'validation.title.required': 'Укажите название',
   'validation.title.tooShort':
-    'Заголовок должен быть не короче {min, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+    'Название должно быть не короче {min, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
   'validation.title.tooLong':
-    'Заголовок должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+    'Название должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
   'validation.url.required': 'Укажите адрес проекта',
   'validation.url.tooLong':
     'Адрес проекта должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',

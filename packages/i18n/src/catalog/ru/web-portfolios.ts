@@ -58,7 +58,7 @@ export const webPortfolios = {
   'portfolioForm.editTitle': 'Редактировать портфолио',
   'portfolioForm.title': 'Название',
   'portfolioForm.url': 'Адрес проекта',
-  'portfolioForm.urlHint': 'Адрес, начинающийся с https://',
+  'portfolioForm.urlHint': 'Адрес, начинающийся с https:// или http://',
   'portfolioForm.repoUrl': 'Адрес репозитория (необязательно)',
   'portfolioForm.used': 'Технологии',
   'portfolioForm.usedHint': 'Через запятую: React, TypeScript, Node.js',

@@ -56,7 +56,7 @@ export const webPortfolios = {
   'portfolioForm.editTitle': 'Portfolioni tahrirlash',
   'portfolioForm.title': 'Sarlavha',
   'portfolioForm.url': 'Loyiha manzili',
-  'portfolioForm.urlHint': 'https:// bilan boshlanadigan manzil',
+  'portfolioForm.urlHint': 'https:// yoki http:// bilan boshlanadigan manzil',
   'portfolioForm.repoUrl': 'Repozitoriy manzili (ixtiyoriy)',
   'portfolioForm.used': 'Texnologiyalar',
   'portfolioForm.usedHint': 'Vergul bilan ajrating: React, TypeScript, Node.js',
