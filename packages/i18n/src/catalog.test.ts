@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog as english } from './catalog/en/index.js';
 import { catalog as russian } from './catalog/ru/index.js';
 import { catalog as latin } from './catalog/uz-Latn/index.js';
-import { compileCatalog, cyrillicCatalog } from './compile.js';
+import { browserMessages, compileCatalog, cyrillicCatalog, SERVER_ONLY_PREFIXES } from './compile.js';
 import { createTranslator } from './translate.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -97,22 +97,42 @@ describe('the catalogs', () => {
   });
 
   it('uses every key somewhere in the code, and nothing else is lost', () => {
-    const sources: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (!['node_modules', 'dist', 'dist-server', 'catalog', 'data'].includes(entry.name)) walk(full);
-        } else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-          sources.push(fs.readFileSync(full, 'utf8'));
-        }
-      }
-    };
-    for (const dir of ['apps/web/src', 'apps/server/src', 'packages/contract/src', 'packages/i18n/src']) {
-      walk(path.join(ROOT, dir));
-    }
-    const code = sources.join('\n');
+    const code = codeOf(['apps/web/src', 'apps/server/src', 'packages/contract/src', 'packages/i18n/src']);
     const unused = sourceKeys.filter((key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`));
     expect(unused).toEqual([]);
   });
+
+  it('sends browsers every key but those only the server writes, which the web app never names', () => {
+    const compiled = compileCatalog(latin);
+    const sent = Object.keys(browserMessages(compiled));
+    const kept = Object.keys(compiled).filter((key) => !sent.includes(key));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const key of kept)
+      expect(
+        SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix)),
+        key,
+      ).toBe(true);
+    const web = codeOf(['apps/web/src']);
+    for (const prefix of SERVER_ONLY_PREFIXES) {
+      expect(web.includes(`'${prefix}`) || web.includes(`\`${prefix}`), prefix).toBe(false);
+    }
+    for (const key of sent) expect(key.startsWith('problem.') || key.startsWith('mail.'), key).toBe(false);
+  });
 });
+
+/** The source (not tests, catalogs or builds) of these folders of the repository, as one text. */
+function codeOf(dirs: string[]): string {
+  const sources: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist', 'dist-server', 'catalog', 'data'].includes(entry.name)) walk(full);
+      } else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        sources.push(fs.readFileSync(full, 'utf8'));
+      }
+    }
+  };
+  for (const dir of dirs) walk(path.join(ROOT, dir));
+  return sources.join('\n');
+}

@@ -1,1 +1,1 @@
-export { messages } from '@portfolio-master/i18n/messages/en';
+export { messages } from '@portfolio-master/i18n/browser-messages/en';

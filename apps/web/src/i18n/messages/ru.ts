@@ -1,1 +1,1 @@
-export { messages } from '@portfolio-master/i18n/messages/ru';
+export { messages } from '@portfolio-master/i18n/browser-messages/ru';

@@ -1,1 +1,1 @@
-export { messages } from '@portfolio-master/i18n/messages/uz-Cyrl';
+export { messages } from '@portfolio-master/i18n/browser-messages/uz-Cyrl';

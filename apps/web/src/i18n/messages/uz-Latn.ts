@@ -1,1 +1,1 @@
-export { messages } from '@portfolio-master/i18n/messages/uz-Latn';
+export { messages } from '@portfolio-master/i18n/browser-messages/uz-Latn';
