@@ -70,6 +70,11 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'HTML /page/1', path: () => '/page/1' },
   { name: 'HTML portfolio page', path: (target) => `/portfolio/${encodeURIComponent(target.linktitle)}` },
   ...READS.map((endpoint) => ({ ...endpoint, name: `${endpoint.name}, signed in`, signedIn: true })),
+  // The people directory: the same for everyone, so signed in reads the same kept answer.
+  { name: 'people, page 1', path: () => '/api/people' },
+  { name: 'people, technology React', path: () => '/api/people?technology=React' },
+  { name: 'people, newest, page 20', path: () => '/api/people?sort=new&page=20' },
+  { name: 'HTML /people', path: () => '/people' },
 ];
 
 /** The server's folder: its build is what is measured, and its data/ keeps the seeded databases. */

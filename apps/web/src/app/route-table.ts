@@ -5,6 +5,7 @@ import { matchPath } from '../lib/router';
 import type { Page, PageRoute } from './route';
 import { load as loadList, page as listPage } from './routes/home';
 import { page as notFoundPage } from './routes/not-found';
+import { loadPeople } from './routes/people.load';
 import { loadPortfolio } from './routes/portfolio.load';
 import { loadProfile } from './routes/profile.load';
 
@@ -61,6 +62,12 @@ export const routes: PageRoute[] = [
     path: '/auth/confirm-email',
     page: lazy(() => import('./routes/confirm-email')),
     chunk: 'src/app/routes/confirm-email.tsx',
+  },
+  {
+    path: '/people',
+    page: lazy(() => import('./routes/people')),
+    chunk: 'src/app/routes/people.tsx',
+    load: loadPeople,
   },
   {
     path: '/following',

@@ -251,6 +251,8 @@ export class FeedsService {
     this.addPage(pages, '/page/1', latest);
     // The about page's text ships with the web app; no date the server could give would be true.
     this.addPage(pages, '/about', undefined);
+    // The people directory changes with every account and like: no one date says when.
+    this.addPage(pages, '/people', undefined);
 
     return sitemapDocuments(this.publicUrl, [pages, portfolios, profiles], this.limits);
   }

@@ -21,7 +21,7 @@ import {
  */
 
 const PUBLIC = 'http://localhost:5173';
-const URLS_PER_FILE = 16;
+const URLS_PER_FILE = 20;
 
 let context: TestContext;
 let alice: TestUser;
@@ -169,6 +169,7 @@ describe('robots.txt', () => {
       '/portfolio/ali_Kutubxona',
       '/profile/ali',
       '/about',
+      '/people',
       '/feed.xml',
       '/technology/React/feed.xml',
       '/image/abc.webp?w=512',
@@ -185,6 +186,7 @@ describe('robots.txt', () => {
       '/portfolio/ali_Kutubxona/edit',
       '/page/1?q=kitob',
       '/page/2?filter=React&q=kitob',
+      '/people?q=ali',
     ];
     for (const path of open) expect(allowedByRobots(robots, path), path).toBe(true);
     for (const path of closed) expect(allowedByRobots(robots, path), path).toBe(false);
@@ -212,7 +214,7 @@ describe('the sitemap', () => {
     const { urls, index } = await sitemapUrls();
     expect(index).toBeUndefined();
     expect(urls.map((url) => url.loc).sort()).toEqual(
-      [`${PUBLIC}/page/1`, `${PUBLIC}/about`, portfolioUrl(first), profileUrl(alice)]
+      [`${PUBLIC}/page/1`, `${PUBLIC}/about`, `${PUBLIC}/people`, portfolioUrl(first), profileUrl(alice)]
         .flatMap(inEveryLanguage)
         .sort(),
     );
@@ -246,6 +248,7 @@ describe('the sitemap', () => {
     const expected = [
       `${PUBLIC}/page/1`,
       `${PUBLIC}/about`,
+      `${PUBLIC}/people`,
       ...[first, ...more].map(portfolioUrl),
       profileUrl(alice),
       profileUrl(carol),

@@ -9,6 +9,7 @@ import { site } from './site.js';
 import { webAuth } from './web-auth.js';
 import { webCommon } from './web-common.js';
 import { webCommunity } from './web-community.js';
+import { webDirectory } from './web-directory.js';
 import { webModeration } from './web-moderation.js';
 import { webPeople } from './web-people.js';
 import { webPortfolios } from './web-portfolios.js';
@@ -19,6 +20,7 @@ export const catalog = {
   ...webCommon,
   ...webPortfolios,
   ...webPeople,
+  ...webDirectory,
   ...profileCv,
   ...webAuth,
   ...webCommunity,

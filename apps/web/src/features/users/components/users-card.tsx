@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/translator';
 import { useUsers } from '../api/get-users';
 
-/** 'Foydalanuvchilar': each user links to their profile with email and portfolio count. */
+/** 'Foydalanuvchilar': each user links to their profile with email and portfolio count; below, the directory. */
 export function UsersCard() {
   const t = useT();
   const query = useUsers(8);
@@ -41,6 +41,9 @@ export function UsersCard() {
           ))}
         </ul>
       )}
+      <Link to="/people" className="users-card__all">
+        {t('directory.all')}
+      </Link>
     </section>
   );
 }
