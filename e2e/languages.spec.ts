@@ -10,7 +10,7 @@ import { chooseLanguage, hydrated, open } from './support/pages';
  * up through the emailed link, posts a portfolio and sees it in their language, with the form's refusals
  * in it too, then switches language from the portfolio's page and lands on the same portfolio. Each
  * reader's browser asks for their language; what a browser asking for Uzbek gets on the Russian pages is
- * the last test's, which fails until the product defect it describes is fixed.
+ * the last test's.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
