@@ -110,6 +110,17 @@ try {
     { name: '/page/1', url: `${base}/page/1` },
     { name: 'a portfolio', url: `${base}/portfolio/${encodeURIComponent(withImage.linktitle)}` },
     { name: 'a profile', url: `${base}/profile/${encodeURIComponent(withImage.author.username)}` },
+    { name: '/people', url: `${base}/people` },
+    // The other languages' pages carry their own messages (decision 38).
+    { name: '/ru/page/1', url: `${base}/ru/page/1` },
+    {
+      name: 'a portfolio in English',
+      url: `${base}/en/portfolio/${encodeURIComponent(withImage.linktitle)}`,
+    },
+    {
+      name: 'a profile in Cyrillic',
+      url: `${base}/uz-Cyrl/profile/${encodeURIComponent(withImage.author.username)}`,
+    },
   ];
 
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
