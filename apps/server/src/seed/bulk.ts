@@ -184,6 +184,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'likes',
     'portfolio_technologies',
     'portfolio_aliases',
+    'profile_pins',
     'original_images',
     'images',
     'technologies',
