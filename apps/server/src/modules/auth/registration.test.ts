@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe, register, registration, uniqueName } from '../../test/accounts.js';
 import { call, createTestContext, type TestContext, verificationToken } from '../../test/app.js';
 import { jpegImage, multipart, pngImage, urlencoded } from '../../test/forms.js';
+import { EMPTY_CV } from '../../test/profile.js';
 
 let context: TestContext;
 /** A live link that bodies refused by validation never use up. */
@@ -17,19 +18,27 @@ afterAll(() => context.close());
 
 const USER_KEYS = [
   '_id',
+  'affiliation',
   'blocked',
+  'city',
   'description',
+  'education',
   'email',
   'emailPublic',
+  'experience',
   'firstname',
   'followedByMe',
   'followersCount',
   'followingCount',
   'githubProfile',
+  'headline',
   'hidden',
   'image',
   'isAdmin',
   'lastname',
+  'linkedin',
+  'openToWork',
+  'pinned',
   'portfolios',
   'portfoliosCount',
   'registeredDate',
@@ -37,6 +46,7 @@ const USER_KEYS = [
   'skills',
   'telegramProfile',
   'username',
+  'website',
 ];
 
 /** A register call with a live link that the body's validation must refuse. */
@@ -88,6 +98,8 @@ describe('POST /api/register: transports', () => {
       blocked: null,
       // How the person signs in, shown to them alone: a password, no Telegram.
       signIn: { password: true, telegram: false },
+      // Nothing of their work told yet.
+      ...EMPTY_CV,
     });
     const registered = new Date(user.registeredDate).getTime();
     expect(registered).toBeGreaterThanOrEqual(before - 1000);

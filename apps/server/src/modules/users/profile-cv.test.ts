@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe, updateMe } from '../../test/accounts.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { multipart } from '../../test/forms.js';
+import { EMPTY_CV } from '../../test/profile.js';
 
 /*
  * A profile that reads as a CV: every field through JSON and forms, refused input that stores nothing,
@@ -71,17 +72,7 @@ const CV = {
   affiliation: { kind: 'itpark', name: 'IT Park' },
 };
 const SHOWN = { ...CV, affiliation: { ...CV.affiliation, verified: false }, pinned: [] };
-const EMPTY = {
-  headline: '',
-  city: null,
-  website: '',
-  linkedin: '',
-  experience: [],
-  education: [],
-  openToWork: { status: 'not', roles: [], employment: [], remote: false },
-  affiliation: null,
-  pinned: [],
-};
+const EMPTY = EMPTY_CV;
 
 describe('a profile as a CV', () => {
   it('starts empty', async () => {
