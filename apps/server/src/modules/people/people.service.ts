@@ -1,8 +1,5 @@
 import {
-  AFFILIATION_KIND,
-  type AffiliationKind,
   CARD_SKILLS,
-  CITIES,
   type CityCode,
   PEOPLE_PAGE_SIZE,
   type PeopleQuery,
@@ -10,7 +7,6 @@ import {
   type PersonCardPage,
   toCyrillic,
   toLatin,
-  WORK_STATUS,
   type WorkStatus,
 } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
@@ -21,6 +17,7 @@ import type { Read } from '../../lib/reads.js';
 import { parseStringList } from '../../lib/string-list.js';
 import { TaggedCache } from '../../lib/tagged-cache.js';
 import { technologySlug } from '../../data/naming.js';
+import { affiliationOf } from '../users/users.service.js';
 import {
   countPeople,
   findPeoplePage,
@@ -152,13 +149,6 @@ export class PeopleService {
   }
 }
 
-const isCity = (value: string | null): value is CityCode =>
-  value !== null && (CITIES as readonly string[]).includes(value);
-const isWorkStatus = (value: string): value is WorkStatus =>
-  (WORK_STATUS as readonly string[]).includes(value);
-const isAffiliationKind = (value: string | null): value is AffiliationKind =>
-  value !== null && (AFFILIATION_KIND as readonly string[]).includes(value);
-
 function toCard(row: PersonRow): PersonCard {
   return {
     _id: row.id,
@@ -167,16 +157,10 @@ function toCard(row: PersonRow): PersonCard {
     lastname: row.lastname,
     image: row.image,
     headline: row.headline,
-    city: isCity(row.city) ? row.city : null,
-    openToWork: isWorkStatus(row.work_status) ? row.work_status : 'not',
-    affiliation:
-      isAffiliationKind(row.affiliation_kind) && row.affiliation_name
-        ? {
-            kind: row.affiliation_kind,
-            name: row.affiliation_name,
-            verified: row.affiliation_verified_at !== null,
-          }
-        : null,
+    // Written only through the contract's checks, as the profile reads them (UsersService.cvOf).
+    city: row.city as CityCode | null,
+    openToWork: row.work_status as WorkStatus,
+    affiliation: affiliationOf(row),
     skills: parseStringList(row.skills).slice(0, CARD_SKILLS),
     portfoliosCount: Number(row.portfolios_count),
     followersCount: row.followers_count,

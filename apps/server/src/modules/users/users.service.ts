@@ -40,6 +40,18 @@ export const usernameTaken = () =>
     username: ['validation.username.taken'],
   });
 
+/** The affiliation a profile states, and whether an admin verified it; null when it states none. */
+export function affiliationOf(
+  row: Pick<UserRow, 'affiliation_kind' | 'affiliation_name' | 'affiliation_verified_at'>,
+): User['affiliation'] {
+  if (row.affiliation_kind === null || row.affiliation_name === null) return null;
+  return {
+    kind: row.affiliation_kind as NonNullable<User['affiliation']>['kind'],
+    name: row.affiliation_name,
+    verified: row.affiliation_verified_at !== null,
+  };
+}
+
 export class UsersService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -102,14 +114,7 @@ export class UsersService {
       experience: parseJson(row.experience, []),
       education: parseJson(row.education, []),
       openToWork: { ...preferences, status: row.work_status as WorkStatus },
-      affiliation:
-        row.affiliation_kind === null || row.affiliation_name === null
-          ? null
-          : {
-              kind: row.affiliation_kind as NonNullable<User['affiliation']>['kind'],
-              name: row.affiliation_name,
-              verified: row.affiliation_verified_at !== null,
-            },
+      affiliation: affiliationOf(row),
     };
   }
 
