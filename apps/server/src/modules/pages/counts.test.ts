@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BOUNDS } from '@portfolio-master/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
-
-const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+import { call, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { createPagesContext } from '../../test/pages.js';
 
 /** More than the newest portfolios a user's answer carries, so a count of that list would show too few. */
 const PORTFOLIOS = BOUNDS.userPortfolios + 5;
@@ -14,10 +10,7 @@ let context: TestContext;
 let author: TestUser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error('The web app is not built: npm run build -w @portfolio-master/web');
-  }
-  context = await createTestContext({ WEB_DIST });
+  context = await createPagesContext();
   author = await signUp(context, { firstname: 'Serqirra' });
   for (let index = 1; index <= PORTFOLIOS; index += 1) {
     const created = await call(context.app, {

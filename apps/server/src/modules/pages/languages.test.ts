@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LOCALE_INFO, LOCALES, localizePath, type MessageKey } from '@portfolio-master/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../lib/translators.js';
-import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { call, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { createLibraryPortfolio, createPagesContext } from '../../test/pages.js';
 
 /* Every public page in each of the four languages, the site's root, and the language switch. */
 
-const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const PUBLIC = 'https://portfolio.example.uz';
 
 let context: TestContext;
@@ -16,25 +13,10 @@ let author: TestUser;
 let linktitle: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error('The web app is not built: npm run build -w @portfolio-master/web');
-  }
   // Behind a proxy that says the reader came over https, as in production.
-  context = await createTestContext({ WEB_DIST, PUBLIC_URL: PUBLIC, TRUST_PROXY: 'true' });
+  context = await createPagesContext({ PUBLIC_URL: PUBLIC, TRUST_PROXY: 'true' });
   author = await signUp(context, { firstname: 'Shoxrux', lastname: 'Karimov' });
-  const created = await call(context.app, {
-    method: 'POST',
-    url: '/api/portfolio/create',
-    headers: { 'x-token': author.token },
-    payload: {
-      title: 'Yangi kutubxona sayti',
-      url: 'https://kutubxona.example.uz',
-      used: ['React'],
-      description: 'Toshkent kitobxonlari uchun.',
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  linktitle = created.json().linktitle;
+  linktitle = await createLibraryPortfolio(context, author);
 });
 afterAll(() => context?.close());
 

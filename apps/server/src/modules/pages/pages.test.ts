@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
-
-const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+import { createPagesContext, WEB_DIST } from '../../test/pages.js';
 
 let context: TestContext;
 let author: TestUser;
@@ -17,10 +15,7 @@ let linktitle: string;
 let portfolioId: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error('The web app is not built: npm run build -w @portfolio-master/web');
-  }
-  context = await createTestContext({ WEB_DIST, PUBLIC_URL: 'https://portfolio.example.uz' });
+  context = await createPagesContext({ PUBLIC_URL: 'https://portfolio.example.uz' });
   [author, reader] = await Promise.all([signUp(context), signUp(context)]);
   const created = await call(context.app, {
     method: 'POST',

@@ -1,34 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
-
-const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+import { call, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { createLibraryPortfolio, createPagesContext } from '../../test/pages.js';
 
 let context: TestContext;
 let author: TestUser;
 let linktitle: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error('The web app is not built: npm run build -w @portfolio-master/web');
-  }
-  context = await createTestContext({ WEB_DIST, PUBLIC_URL: 'https://portfolio.example.uz' });
+  context = await createPagesContext({ PUBLIC_URL: 'https://portfolio.example.uz' });
   author = await signUp(context, { firstname: 'Shoxrux' });
-  const created = await call(context.app, {
-    method: 'POST',
-    url: '/api/portfolio/create',
-    headers: { 'x-token': author.token },
-    payload: {
-      title: 'Yangi kutubxona sayti',
-      url: 'https://kutubxona.example.uz',
-      used: ['React'],
-      description: 'Toshkent kitobxonlari uchun.',
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  linktitle = created.json().linktitle;
+  linktitle = await createLibraryPortfolio(context, author);
 });
 afterAll(() => context?.close());
 
