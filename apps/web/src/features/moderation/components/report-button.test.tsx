@@ -80,8 +80,9 @@ describe('ReportButton', () => {
       'Shaxsiy ma’lumotlar oshkor qilingan',
       'Boshqa sabab',
     ]);
-    // The first reason has the focus, so the keyboard starts where the choice is.
-    expect(document.activeElement).toBe(view.getAllByRole('radio')[0]);
+    // The first reason has the focus, so the keyboard starts where the choice is (moved there once the
+    // dialog has opened, which a busy machine may take a moment to do).
+    await waitFor(() => expect(document.activeElement).toBe(view.getAllByRole('radio')[0]));
     const details = view.getByRole('textbox', { name: 'Izoh (ixtiyoriy)' }) as HTMLTextAreaElement;
     expect(details.maxLength).toBe(500);
 
