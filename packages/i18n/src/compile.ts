@@ -59,7 +59,15 @@ export function cyrillicCatalog(latin: Messages): Messages {
  * Keys only the server writes: the API's refusals, mails, feeds and the words drawn on preview cards. The
  * web app shows a refusal's detail as the server wrote it, so browsers are sent the rest only.
  */
-export const SERVER_ONLY_PREFIXES = ['problem.', 'mail.', 'atom.', 'card.site.', 'card.profile.'] as const;
+export const SERVER_ONLY_PREFIXES = [
+  'problem.',
+  'mail.',
+  'atom.',
+  'card.site.',
+  'card.profile.',
+  'cv.',
+  'embed.',
+] as const;
 
 /** One language's messages as browsers get them: without what only the server writes. */
 export function browserMessages(messages: Messages): Messages {

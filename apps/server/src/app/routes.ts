@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../modules/account/account.routes.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { bookmarkRoutes } from '../modules/bookmarks/bookmarks.routes.js';
+import { cvRoutes } from '../modules/cv/cv.routes.js';
+import { embedRoutes } from '../modules/embed/embed.routes.js';
 import { commentRoutes } from '../modules/comments/comments.routes.js';
 import { feedRoutes } from '../modules/feeds/feeds.routes.js';
 import { followRoutes } from '../modules/follows/follows.routes.js';
@@ -21,7 +23,7 @@ import { userRoutes } from '../modules/users/users.routes.js';
 import { viewRoutes } from '../modules/views/views.routes.js';
 import type { AppServices } from './services.js';
 
-/** The API under /api, then what lives outside it: health and metrics, images, feeds, preview cards. */
+/** The API under /api, then what lives outside it: health and metrics, images, feeds, preview cards, CVs and embeds. */
 export async function registerRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   await app.register(
     async (api) => {
@@ -55,4 +57,6 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
   await app.register(remoteImageRoutes, services);
   await app.register(feedRoutes, services);
   await app.register(previewCardRoutes, services);
+  await app.register(cvRoutes, services);
+  await app.register(embedRoutes, services);
 }

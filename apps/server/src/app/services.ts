@@ -10,6 +10,8 @@ import { Reads } from '../lib/reads.js';
 import { AccountService } from '../modules/account/account.service.js';
 import { AuthService } from '../modules/auth/auth.service.js';
 import { TelegramService } from '../modules/auth/telegram.service.js';
+import { CvService } from '../modules/cv/cv.service.js';
+import { EmbedService } from '../modules/embed/embed.service.js';
 import { CommentsService } from '../modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from '../modules/feeds/feeds.service.js';
 import { FollowsService } from '../modules/follows/follows.service.js';
@@ -50,6 +52,8 @@ export interface AppServices extends Infrastructure {
   views: ViewsService;
   feeds: FeedsService;
   previewCards: PreviewCards;
+  cv: CvService;
+  embeds: EmbedService;
   hooks: AuthenticationHooks;
   /** Drops the cached reads and totals nobody asked for in `idleMs` (`IdleTimer`); answers how many went. */
   trimIdle: (idleMs: number) => number;
@@ -114,6 +118,8 @@ export async function createServices(
     views: new ViewsService(db),
     feeds,
     previewCards,
+    cv: new CvService(db, dialect, { users, portfolios, imageStore, changes, publicUrl }),
+    embeds: new EmbedService(db, dialect, { users, portfolios, imageStore, changes, publicUrl }),
     hooks: authenticationHooks(auth),
     trimIdle: (idleMs) => reads.trimIdle(idleMs) + totals.trimIdle(idleMs) + people.trimIdle(idleMs),
   };

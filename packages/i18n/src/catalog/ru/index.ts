@@ -14,6 +14,8 @@ import { webModeration } from './web-moderation.js';
 import { webPeople } from './web-people.js';
 import { webPortfolios } from './web-portfolios.js';
 import { profileCv } from './profile-cv.js';
+import { cv } from './cv.js';
+import { embed } from './embed.js';
 
 export const catalog = {
   ...site,
@@ -28,6 +30,8 @@ export const catalog = {
   ...serverPages,
   ...feeds,
   ...cards,
+  ...cv,
+  ...embed,
   ...apiProblems,
   ...apiValidation,
   ...mails,

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { ChangeFeed } from '../../lib/changes.js';
+import type { ImageStore } from '../images/image-store.js';
+import type { PortfoliosService } from '../portfolios/portfolios.service.js';
+import type { UsersService } from '../users/users.service.js';
+
+export interface CvDependencies {
+  users: UsersService;
+  portfolios: PortfoliosService;
+  imageStore: ImageStore;
+  changes: ChangeFeed;
+  publicUrl: string;
+}
+
+/** A profile as a CV: its print page, its PDF and its JSON Resume. */
+export class CvService {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly dialect: Dialect,
+    readonly deps: CvDependencies,
+  ) {}
+}
