@@ -26,6 +26,7 @@ const author = {
   lastname: 'Karimova',
   image: null,
   isAdmin: false,
+  openToWork: 'not' as const,
 };
 
 const summary: PortfolioSummary = {

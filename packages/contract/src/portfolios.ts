@@ -12,7 +12,14 @@ import {
   splitList,
   withoutNul,
 } from './fields.js';
+import { WORK_STATUS } from './profile-cv.js';
 import { authorRefSchema, hiddenSchema, idSchema } from './users.js';
+
+/** A portfolio's author, with whether they look for work: the badge shows on their cards and pages. */
+export const portfolioAuthorSchema = authorRefSchema
+  .extend({ openToWork: z.enum(WORK_STATUS) })
+  .meta({ id: 'PortfolioAuthor' });
+export type PortfolioAuthor = z.infer<typeof portfolioAuthorSchema>;
 
 const isoDate = z.string().meta({ format: 'date-time' });
 
@@ -126,7 +133,7 @@ export const portfolioSummarySchema = z
     used: z.array(z.string()),
     date: isoDate,
     updatedAt: isoDate,
-    author: authorRefSchema,
+    author: portfolioAuthorSchema,
     likesCount: z.number().int(),
     commentsCount: z.number().int(),
     likedByMe: z.boolean(),

@@ -18,6 +18,8 @@ export interface PortfolioWithAuthor extends Omit<
   author_image: string | null;
   author_is_admin: number;
   author_email: string | null;
+  /** The author's open-to-work status (`users.work_status`). */
+  author_work_status: string;
   /** Technology names in the portfolio's order. */
   used: string[];
   /** Gallery file names in order. */
@@ -49,6 +51,7 @@ function selectWithAuthor(db: Executor) {
       'u.image as author_image',
       'u.is_admin as author_is_admin',
       'u.email as author_email',
+      'u.work_status as author_work_status',
       'p.technology_names as used',
       'p.image_names as images',
       'p.hidden_at',

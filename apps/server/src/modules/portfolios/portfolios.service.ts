@@ -1,5 +1,5 @@
 import type {
-  AuthorRef,
+  PortfolioAuthor,
   CreatePortfolioBody,
   Portfolio,
   PortfolioListQuery,
@@ -7,6 +7,7 @@ import type {
   PortfolioSummary,
   Technology,
   UpdatePortfolioBody,
+  WorkStatus,
 } from '@portfolio-master/contract';
 import { BOUNDS, LIMITS, toCyrillic, toLatin } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
@@ -79,7 +80,7 @@ export class PortfoliosService {
     },
   ) {}
 
-  private authorOf(row: portfolios.PortfolioWithAuthor): AuthorRef {
+  private authorOf(row: portfolios.PortfolioWithAuthor): PortfolioAuthor {
     return {
       _id: row.author_id,
       username: row.author_username,
@@ -87,6 +88,7 @@ export class PortfoliosService {
       lastname: row.author_lastname,
       image: row.author_image,
       isAdmin: this.deps.users.isAdmin({ is_admin: row.author_is_admin, email: row.author_email }),
+      openToWork: row.author_work_status as WorkStatus,
     };
   }
 

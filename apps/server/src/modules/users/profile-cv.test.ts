@@ -105,6 +105,22 @@ describe('a profile as a CV', () => {
     });
   });
 
+  it('names the author’s status with their portfolios, in lists and on the portfolio, as it changes', async () => {
+    const user = await signUp(context);
+    const id = await publish(user);
+    const authorStatus = async () => {
+      const one = (await call(context.app, { method: 'GET', url: `/api/portfolio/${id}` })).json();
+      const list = (
+        await call(context.app, { method: 'GET', url: `/api/portfolio?author=${user.username}` })
+      ).json() as { items: { _id: string; author: { openToWork: string } }[] };
+      return [one.author.openToWork, list.items.find((entry) => entry._id === id)?.author.openToWork];
+    };
+    // Read before the edit: the kept answers must not outlive it.
+    expect(await authorStatus()).toEqual(['not', 'not']);
+    expect((await edit(user, { openToWork: { ...CV.openToWork, status: 'open' } })).statusCode).toBe(200);
+    expect(await authorStatus()).toEqual(['open', 'open']);
+  });
+
   it('takes a form’s text parts as JSON, and blank parts as none', async () => {
     const user = await signUp(context);
     const portfolio = await publish(user);

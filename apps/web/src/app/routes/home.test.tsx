@@ -22,6 +22,7 @@ const summary = (n: number): PortfolioSummary => ({
     lastname: 'Valiyev',
     image: null,
     isAdmin: false,
+    openToWork: 'looking',
   },
   likesCount: 2,
   commentsCount: 1,
@@ -63,6 +64,8 @@ describe('HomeRoute', () => {
     renderWithProviders(<HomeRoute />, { route: '/page/2', path: '/page/:page' });
     expect(await screen.findByRole('link', { name: 'Loyiha 11' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(10);
+    // Every author here looks for work: each card says so beside the name.
+    expect(screen.getAllByText('Ishga tayyor')).toHaveLength(10);
     expect(pageLinks()).toEqual(['1', '2', '3']);
     expect(screen.getByRole('link', { current: 'page' }).textContent).toBe('2');
     expect(requested[0]!.searchParams.get('page')).toBe('2');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useHref, useNavigate, useParams } from '../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../components/avatar';
+import { WorkBadge } from '../../components/work-badge';
 import { BackBar } from '../../components/back-bar';
 import { Dialog } from '../../components/dialog';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -84,6 +85,7 @@ export function PortfolioRoute() {
                 <span>{fullName(portfolio.author)}</span>
                 {portfolio.author.isAdmin ? <AdminBadge /> : null}
               </Link>
+              <WorkBadge status={portfolio.author.openToWork} small />
               <span>
                 {t('portfolio.published')} <RelativeDate date={portfolio.date} />
               </span>

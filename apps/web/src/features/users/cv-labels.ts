@@ -1,5 +1,7 @@
-import type { AffiliationKind, CityCode, Employment, User, WorkStatus } from '@portfolio-master/contract';
+import type { AffiliationKind, CityCode, Employment, User } from '@portfolio-master/contract';
 import type { MessageKey } from '@portfolio-master/i18n';
+
+export { WORK_STATUS_NAMES } from '../../components/work-badge';
 
 /*
  * The catalog's names of a CV's codes. Each key is written out (decision 38: keys are literal), so the
@@ -30,12 +32,6 @@ export const EMPLOYMENT_NAMES = {
   freelance: 'employment.freelance',
   internship: 'employment.internship',
 } as const satisfies Record<Employment, MessageKey>;
-
-export const WORK_STATUS_NAMES = {
-  looking: 'workStatus.looking',
-  open: 'workStatus.open',
-  not: 'workStatus.not',
-} as const satisfies Record<WorkStatus, MessageKey>;
 
 export const AFFILIATION_NAMES = {
   itpark: 'affiliation.itpark',

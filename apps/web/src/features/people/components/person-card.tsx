@@ -4,7 +4,7 @@ import { CheckIcon, MapPinIcon } from '../../../components/icons';
 import { useT } from '../../../i18n/translator';
 import { Link } from '../../../lib/router';
 import { CITY_NAMES } from '../../users/cv-labels';
-import { WorkBadge } from '../../users/components/profile-cv';
+import { WorkBadge } from '../../../components/work-badge';
 
 /** One person of the directory: who they are, where, whether they look for work, and what they do. */
 export function PersonCard({ person }: { person: Person }) {

@@ -3,6 +3,7 @@ import type { PortfolioSummary } from '@portfolio-master/contract';
 import type { ComponentProps } from 'react';
 import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
+import { WorkBadge } from '../../../components/work-badge';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LazyImage } from '../../../components/lazy-image';
 import { RelativeDate } from '../../../components/relative-date';
@@ -66,6 +67,7 @@ export function PortfolioCard({
             <span>{fullName(portfolio.author)}</span>
             {portfolio.author.isAdmin ? <AdminBadge /> : null}
           </Link>
+          <WorkBadge status={portfolio.author.openToWork} small />
           <RelativeDate date={portfolio.date} className="muted" />
         </div>
         {portfolio.used.length ? (

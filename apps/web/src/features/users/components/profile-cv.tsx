@@ -1,17 +1,11 @@
-import type { Affiliation, OpenToWork, PortfolioRef, User, WorkStatus } from '@portfolio-master/contract';
+import type { Affiliation, OpenToWork, PortfolioRef, User } from '@portfolio-master/contract';
 import { CheckIcon, MapPinIcon, PinIcon } from '../../../components/icons';
 import { monthYear } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import { useLocale, useT } from '../../../i18n/translator';
 import { PortfolioCover } from '../../portfolios/components/portfolio-card';
-import { AFFILIATION_NAMES, CITY_NAMES, EMPLOYMENT_NAMES, WORK_STATUS_NAMES } from '../cv-labels';
-
-/** "Ishga tayyor" or "Takliflarga ochiq"; nothing for a person who looks for no work. */
-export function WorkBadge({ status }: { status: WorkStatus }) {
-  const t = useT();
-  if (status === 'not') return null;
-  return <span className={`work-badge work-badge--${status}`}>{t(WORK_STATUS_NAMES[status])}</span>;
-}
+import { WorkBadge } from '../../../components/work-badge';
+import { AFFILIATION_NAMES, CITY_NAMES, EMPLOYMENT_NAMES } from '../cv-labels';
 
 /** The badge and what work the person looks for: roles, kinds of employment, remote. */
 export function WorkOffer({ offer }: { offer: OpenToWork }) {

@@ -25,7 +25,7 @@ const summary = (n: number): PortfolioSummary => ({
   used: [],
   date: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
-  author: { ...author, isAdmin: true },
+  author: { ...author, isAdmin: true, openToWork: 'not' },
   likesCount: 0,
   commentsCount: 0,
   likedByMe: false,
