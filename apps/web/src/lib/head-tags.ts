@@ -45,7 +45,7 @@ export interface HeadTagsInput {
 
 /**
  * The tags of `<head>` for a page: title, description, canonical and the same page in the other
- * languages (`hreflang`, decision 38), Open Graph, Twitter card, JSON-LD, feeds.
+ * languages (`hreflang`, decision 38), Open Graph, Twitter card, JSON-LD, feeds, oEmbed.
  */
 export function headTags({ t, locale, head, publicUrl, status }: HeadTagsInput): string {
   // Feeds and preview cards are written in the page's language too: their paths take its prefix.
@@ -98,6 +98,9 @@ export function headTags({ t, locale, head, publicUrl, status }: HeadTagsInput):
       (feed) =>
         `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(inOwnLanguage(feed.href))}">`,
     ),
+    indexed && head.oembed
+      ? `<link rel="alternate" type="application/json+oembed" title="${escapeHtml(head.title)}" href="${escapeHtml(`${publicUrl}/oembed?url=${encodeURIComponent(url!)}&format=json`)}">`
+      : '',
     jsonLd
       ? `<script type="application/ld+json">${JSON.stringify(absolutize(jsonLd, publicUrl, locale)).replace(/</g, '\\u003c')}</script>`
       : '',

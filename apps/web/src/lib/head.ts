@@ -19,6 +19,8 @@ export interface PageHead {
   noindex?: boolean;
   /** schema.org data, written as JSON-LD; its `url`s are app paths, given in the page's language. */
   jsonLd?: Record<string, unknown>;
+  /** Other sites may embed the page: its oEmbed answer is announced (decision 42). Only for indexed pages. */
+  oembed?: boolean;
   /** Feeds that follow this page's content; their paths are given in the page's language. */
   feeds?: { href: string; title: string }[];
 }

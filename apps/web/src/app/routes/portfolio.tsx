@@ -21,6 +21,7 @@ import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/a
 import { GeneratedCover } from '../../features/portfolios/components/generated-cover';
 import { LikeButton } from '../../features/portfolios/components/like-button';
 import { TelegramShare } from '../../features/share/components/telegram-share';
+import { PortfolioEmbed } from '../../features/portfolios/components/portfolio-embed';
 import { Markdown } from '../../features/portfolios/components/markdown';
 import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
 import { listHref } from '../../features/portfolios/list-query';
@@ -149,6 +150,7 @@ export function PortfolioRoute() {
               ))}
             </ul>
           </section>
+          <PortfolioEmbed portfolio={portfolio} />
           {canManage ? (
             <section className="panel actions actions--fill">
               <Link
@@ -242,6 +244,7 @@ function head({ params, client, token, t }: HeadContext): PageHead {
       DESCRIPTION_LENGTH,
     ),
     canonical: path,
+    oembed: true,
     image,
     imageAlt: t('card.cover', { title: portfolio.title }),
     type: 'article',

@@ -75,6 +75,7 @@ function head({ params, client, token, t }: HeadContext): PageHead {
       DESCRIPTION_LENGTH,
     ),
     canonical: path,
+    oembed: true,
     image,
     imageAlt: t('user.avatarAlt', { name }),
     type: 'profile',

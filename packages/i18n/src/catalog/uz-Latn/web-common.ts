@@ -23,6 +23,21 @@ export const webCommon = {
   'footer.aboutTitle': 'Portfolio Master haqida',
 
   'share.telegram': 'Telegramda ulashish',
+  // Cards other sites show (decision 42) and the CV's other forms (decision 41), offered on profiles and portfolios.
+  'share.embed.profile': 'README uchun nishon',
+  'share.embed.portfolio': 'Saytingizga joylash',
+  'share.embed.markdown': 'Markdown (GitHub README)',
+  'share.embed.picture': 'HTML (GitHub’ning tungi mavzusiga moslashadi)',
+  'share.embed.iframe': 'HTML (iframe)',
+  'share.embed.address': 'Manzil (Notion, Medium va oEmbed’ni taniydigan saytlar o‘zi ochadi)',
+  'share.embed.preview': 'Nishon ko‘rinishi',
+  'share.copy': 'Nusxalash',
+  'share.copied': 'Nusxalandi',
+  'share.copyFailed': 'Nusxalab bo‘lmadi: matnni belgilab, o‘zingiz nusxalang',
+  'resume.title': 'Rezyume',
+  'resume.page': 'Chop etishga tayyor sahifa',
+  'resume.pdf': 'PDF',
+  'resume.json': 'JSON Resume',
 
   'offline.newVersion': 'Yangi versiya bor',
   'offline.update': 'Yangilash',

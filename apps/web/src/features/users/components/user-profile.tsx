@@ -13,6 +13,7 @@ import { ReportButton } from '../../moderation/components/report-button';
 import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
 import { linkTo } from '../cv-labels';
+import { ProfileResume } from './profile-resume';
 import { EducationSection, ExperienceSection, PinnedPortfolios, ProfileFacts, WorkOffer } from './profile-cv';
 
 export function UserProfile({
@@ -129,6 +130,7 @@ export function UserProfile({
         ) : null}
         <ExperienceSection experience={user.experience} />
         <EducationSection education={user.education} />
+        <ProfileResume user={user} />
         <PinnedPortfolios pinned={user.pinned} author={user} />
         <section aria-labelledby="portfolios-title">
           <h2 id="portfolios-title" className="section-title">
