@@ -32,6 +32,8 @@ export const webModeration = {
   'moderation.actions.unhide': 'Show again',
   'moderation.actions.delete': 'Delete',
   'moderation.actions.dismiss': 'Dismiss',
+  'moderation.affiliation.verify': 'Verify the organisation',
+  'moderation.affiliation.unverify': 'Remove the verification',
   'moderation.actions.block': 'Block',
   'moderation.actions.unblock': 'Unblock',
   'moderation.done.hide': 'Hid',

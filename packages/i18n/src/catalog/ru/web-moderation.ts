@@ -32,6 +32,8 @@ export const webModeration = {
   'moderation.actions.unhide': 'Показать снова',
   'moderation.actions.delete': 'Удалить',
   'moderation.actions.dismiss': 'Отклонить',
+  'moderation.affiliation.verify': 'Подтвердить организацию',
+  'moderation.affiliation.unverify': 'Снять подтверждение',
   'moderation.actions.block': 'Заблокировать',
   'moderation.actions.unblock': 'Разблокировать',
   'moderation.done.hide': 'Скрыто',

@@ -32,6 +32,8 @@ export const webModeration = {
   'moderation.actions.unhide': 'Qayta ko‘rsatish',
   'moderation.actions.delete': 'O‘chirish',
   'moderation.actions.dismiss': 'Rad etish',
+  'moderation.affiliation.verify': 'Tashkilotni tasdiqlash',
+  'moderation.affiliation.unverify': 'Tasdiqni olib tashlash',
   'moderation.actions.block': 'Bloklash',
   'moderation.actions.unblock': 'Blokdan chiqarish',
   // The same actions in the log: what an admin did.
