@@ -112,4 +112,7 @@ export const apiProblems = {
     'The image at the source is too large: at most {megabytes} MB and {megapixels} megapixels',
   'problem.remoteImage.notImage':
     'The file at this address is not an image: it must be JPEG, PNG, WebP, AVIF or GIF',
+  'problem.oembed.address':
+    'This address is not a portfolio or a profile on Portfolio Master: oEmbed answers only for those',
+  'problem.oembed.format': 'oEmbed answers only with format=json',
 } satisfies Translation<typeof source>;

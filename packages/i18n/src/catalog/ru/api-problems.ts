@@ -116,4 +116,7 @@ export const apiProblems = {
   'problem.remoteImage.tooLarge':
     'Изображение в источнике слишком большое: не больше {megabytes} МБ и {megapixels} мегапикселей',
   'problem.remoteImage.notImage': 'Файл по адресу — не изображение: нужен JPEG, PNG, WebP, AVIF или GIF',
+  'problem.oembed.address':
+    'Этот адрес — не портфолио и не профиль на Portfolio Master: oEmbed отвечает только для них',
+  'problem.oembed.format': 'oEmbed отвечает только в формате format=json',
 } satisfies Translation<typeof source>;

@@ -125,4 +125,7 @@ export const apiProblems = {
   'problem.remoteImage.tooLarge':
     'Manbadagi rasm juda katta: ko‘pi bilan {megabytes} MB va {megapixels} megapiksel',
   'problem.remoteImage.notImage': 'Manzildagi fayl rasm emas: JPEG, PNG, WebP, AVIF yoki GIF bo‘lishi kerak',
+  'problem.oembed.address':
+    'Bu manzil Portfolio Master’dagi portfolio yoki profil emas: oEmbed faqat ularga javob beradi',
+  'problem.oembed.format': 'oEmbed faqat format=json bilan javob beradi',
 } as const;
