@@ -1,5 +1,5 @@
 import type { PortfolioPage, PortfolioSummary } from '@portfolio-master/contract';
-import { PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -54,14 +54,31 @@ export function usePortfolios(params: PortfolioListParams) {
   return { query, isPreviousPage: query.isPlaceholderData && query.data !== everyones() };
 }
 
+/** The page after `last`, if there is one. */
+const nextPage = (last: PortfolioPage) => (last.page < last.pageCount ? last.page + 1 : undefined);
+
 /** One author's portfolios, a page of 10 at a time, for a profile's "show more". */
 export const authorPortfoliosQueryOptions = (author: string) =>
   infiniteQueryOptions({
     queryKey: ['portfolios', 'by-author', author],
     queryFn: (context) => getPortfolios({ page: context.pageParam, author, limit: PAGE_SIZE }, context),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+    getNextPageParam: nextPage,
   });
+
+/**
+ * All of one author's portfolios, 50 at a time, for choosing among them (the pins); asked for only when
+ * `enabled`, as the profile already lists the newest.
+ */
+export function useAllAuthorPortfolios(author: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['portfolios', 'by-author', author, 'all'],
+    queryFn: (context) => getPortfolios({ page: context.pageParam, author, limit: MAX_PAGE_SIZE }, context),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled,
+  });
+}
 
 export function useAuthorPortfolios(author: string) {
   return useInfiniteQuery(authorPortfoliosQueryOptions(author));

@@ -1,10 +1,12 @@
 import type { PortfolioRef, User } from '@portfolio-master/contract';
 import { LIMITS } from '@portfolio-master/contract/constants';
 import { useId, useRef, useState } from 'react';
+import { ErrorView } from '../../../components/error-view';
 import { FieldErrors } from '../../../components/form-field';
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon } from '../../../components/icons';
 import { messagesUnder, type FormErrors } from '../../../lib/form-errors';
 import { useT } from '../../../i18n/translator';
+import { useAllAuthorPortfolios } from '../../portfolios/api/get-portfolios';
 
 type Direction = 'up' | 'down';
 
@@ -28,9 +30,16 @@ export function PinnedPicker({
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
   const focusAfterMove = useRef<{ id: string; direction: Direction } | null>(null);
-  // The pinned ones may be older than the newest the profile lists: both, each once.
+  // The pinned ones may be older than the newest the profile lists: both, each once, then the older
+  // ones when the person asks for them.
+  const [older, setOlder] = useState(false);
+  const all = useAllAuthorPortfolios(user.username, older);
   const own = new Map<string, PortfolioRef>();
-  for (const portfolio of [...user.pinned, ...user.portfolios]) own.set(portfolio._id, portfolio);
+  const listed = all.data?.pages.flatMap((page) => page.items) ?? [];
+  for (const portfolio of [...user.pinned, ...user.portfolios, ...listed]) {
+    if (!own.has(portfolio._id)) own.set(portfolio._id, portfolio);
+  }
+  const moreToShow = older ? all.hasNextPage : user.portfoliosCount > user.portfolios.length;
   const chosen = pinned.map((each) => own.get(each)).filter((each) => each !== undefined);
   const full = pinned.length >= LIMITS.pinned.max;
 
@@ -127,6 +136,17 @@ export function PinnedPicker({
           {full ? (
             <p className="field__hint">{t('profileEdit.pinnedFull', { max: LIMITS.pinned.max })}</p>
           ) : null}
+          {moreToShow ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={all.isFetching}
+              onClick={() => (older ? void all.fetchNextPage() : setOlder(true))}
+            >
+              {t('user.showMore')}
+            </button>
+          ) : null}
+          {all.isError ? <ErrorView error={all.error} onRetry={() => void all.refetch()} compact /> : null}
         </fieldset>
       ) : (
         <p className="field__hint">{t('profileEdit.pinnedNone')}</p>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { t } from '../../../test/translators';
 import { aUser } from '../../../test/users';
 import { ProfileEditForm } from './profile-edit-form';
@@ -169,5 +169,29 @@ describe('ProfileEditForm, the CV', () => {
     for (let i = 0; i < 9; i += 1) fireEvent.click(add);
     expect(screen.getAllByRole('group', { name: /-ish joyi$/ })).toHaveLength(10);
     expect((add as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers older portfolios to pin than the newest the profile lists, when asked', async () => {
+    const many = aUser({ ...user, portfolios: [ref(1), ref(2), ref(3)], portfoliosCount: 4 });
+    const requested: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        requested.push(new URL(input, 'http://localhost'));
+        const items = [1, 2, 3, 4].map((n) => ({ ...ref(n), author: user }));
+        return jsonResponse({ items, total: 4, page: 1, limit: 50, pageCount: 1 });
+      }),
+    );
+    renderWithProviders(<ProfileEditForm user={many} onDone={vi.fn()} />);
+    expect(screen.queryByRole('checkbox', { name: 'Loyiha 4' })).toBeNull();
+    expect(requested).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Yana ko‘rsatish' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Loyiha 4' }));
+    expect(requested[0]!.searchParams.get('author')).toBe(user.username);
+    expect(requested[0]!.searchParams.get('limit')).toBe('50');
+    // Each once, and nothing more to ask for.
+    expect(screen.getAllByRole('checkbox', { name: 'Loyiha 1' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Yana ko‘rsatish' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Tanlanganlar tartibi' }).textContent).toContain('Loyiha 4');
   });
 });
