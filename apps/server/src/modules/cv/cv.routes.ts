@@ -19,6 +19,9 @@ const params = z.object({ username: z.string() });
 
 const missing = () => notFound('problem.user.notFound');
 
+/** A username as a file's name in a header: usernames the site takes are so already, older ones may not be. */
+const fileName = (username: string) => username.replace(/[^A-Za-z0-9_.-]/g, '_');
+
 /**
  * The PDF's address stays while its drawing changes. A newer drawing removes this one, and may do so
  * between finding and opening it: then the PDF is looked up once more.
@@ -38,7 +41,7 @@ async function sendPdf(
     if (opened) {
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${pdf.username}-cv.pdf"`)
+        .header('content-disposition', `inline; filename="${fileName(pdf.username)}-cv.pdf"`)
         .header('content-length', opened.size)
         .send(opened.stream);
     }
