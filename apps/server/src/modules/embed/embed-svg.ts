@@ -56,6 +56,9 @@ const PALETTES = {
   },
 } as const;
 
+/** The card's ground, which a transparent avatar is laid on. */
+export const backgroundOf = (theme: Theme) => PALETTES[theme].background;
+
 export const FONT_STACK =
   "-apple-system,BlinkMacSystemFont,'Segoe UI','Noto Sans',Helvetica,Arial,sans-serif";
 

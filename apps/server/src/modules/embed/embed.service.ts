@@ -17,6 +17,7 @@ import { activeBlock } from '../users/blocks.js';
 import type { UsersService } from '../users/users.service.js';
 import { notFoundHtml, PORTFOLIO_CARD_HEIGHT, PORTFOLIO_CARD_WIDTH, portfolioHtml } from './embed-html.js';
 import {
+  backgroundOf,
   notFoundSvg,
   PROFILE_CARD_HEIGHT,
   PROFILE_CARD_WIDTH,
@@ -170,7 +171,9 @@ export class EmbedService {
     return {
       etag: `"${version}"`,
       svg: () =>
-        this.keep(version, async () => this.draw({ ...input, avatar: await this.avatarUri(input.avatar) })),
+        this.keep(version, async () =>
+          this.draw({ ...input, avatar: await this.avatarUri(input.avatar, theme) }),
+        ),
     };
   }
 
@@ -312,10 +315,11 @@ export class EmbedService {
   }
 
   /**
-   * The avatar as a small WebP inside a data: address (a README's image may load nothing else), at a
-   * lower quality while it is over its budget; null (initials are drawn) when it cannot be read.
+   * The avatar as a small JPEG inside a data: address (a README's image may load nothing else; JPEG is
+   * what every SVG renderer reads), laid on the card's ground, at a lower quality while it is over its
+   * budget; null (initials are drawn) when it cannot be read.
    */
-  private async avatarUri(filename: string | null): Promise<string | null> {
+  private async avatarUri(filename: string | null, theme: Theme): Promise<string | null> {
     if (!filename) return null;
     try {
       const file = await this.deps.imageStore.localOriginal(filename);
@@ -323,13 +327,14 @@ export class EmbedService {
       const resized = await sharp(file)
         .rotate()
         .resize(AVATAR_PIXELS, AVATAR_PIXELS, { fit: 'cover' })
+        .flatten({ background: backgroundOf(theme) })
         .toBuffer();
       let data = Buffer.alloc(0);
-      for (const quality of [75, 55, 35, 20]) {
-        data = await sharp(resized).webp({ quality }).toBuffer();
+      for (const quality of [80, 60, 40, 20]) {
+        data = await sharp(resized).jpeg({ quality, mozjpeg: true }).toBuffer();
         if (Math.ceil(data.length / 3) * 4 <= AVATAR_BUDGET) break;
       }
-      return `data:image/webp;base64,${data.toString('base64')}`;
+      return `data:image/jpeg;base64,${data.toString('base64')}`;
     } catch {
       return null;
     }
