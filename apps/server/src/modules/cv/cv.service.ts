@@ -43,8 +43,8 @@ export interface CvPdf {
   username: string;
 }
 
-/** The addresses of a profile's CV in a language. */
-export function cvPaths(username: string) {
+/** The paths of a profile's CV, before a language's prefix. */
+function cvPaths(username: string) {
   const base = profilePath(username);
   return { page: `${base}/cv`, pdf: `${base}/cv.pdf`, json: `${base}/resume.json` };
 }
