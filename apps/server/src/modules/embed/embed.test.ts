@@ -387,6 +387,8 @@ describe('oEmbed', () => {
   it('answers 404 for other sites, other pages, garbage and what nobody may see, in the reader’s language', async () => {
     const hiddenAuthor = await signUp(context);
     await moderate('/api/admin/hide', { target: 'user', id: hiddenAuthor.id, reason: 'Sinov' });
+    const hiddenWork = await publish(author, 'Yashirilgan loyiha', ['Go']);
+    await moderate('/api/admin/hide', { target: 'portfolio', id: hiddenWork._id, reason: 'Sinov' });
     const refused = [
       {},
       { url: '' },
@@ -399,6 +401,7 @@ describe('oEmbed', () => {
       { url: `${site}/portfolio/%E0%A4%A` },
       { url: `${site}/portfolio/yoq-narsa` },
       { url: `${site}/profile/${hiddenAuthor.username}` },
+      { url: `${site}/en/portfolio/${hiddenWork.linktitle}` },
       { url: `${site}/profile/nobody_here_at_all` },
       { url: `javascript:alert(1)` },
     ];
