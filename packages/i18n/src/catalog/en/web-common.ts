@@ -31,7 +31,6 @@ export const webCommon = {
   'share.embed.picture': 'HTML (follows GitHub’s dark theme)',
   'share.embed.iframe': 'HTML (iframe)',
   'share.embed.address': 'Address (Notion, Medium and other oEmbed sites unfurl it)',
-  'share.embed.preview': 'How the badge looks',
   'share.copy': 'Copy',
   'share.copied': 'Copied',
   'share.copyFailed': 'Could not copy: select the text and copy it yourself',

@@ -31,7 +31,6 @@ export const webCommon = {
   'share.embed.picture': 'HTML (подстраивается под тёмную тему GitHub)',
   'share.embed.iframe': 'HTML (iframe)',
   'share.embed.address': 'Адрес (Notion, Medium и сайты с oEmbed раскроют его сами)',
-  'share.embed.preview': 'Так выглядит значок',
   'share.copy': 'Копировать',
   'share.copied': 'Скопировано',
   'share.copyFailed': 'Не удалось скопировать: выделите текст и скопируйте его вручную',

@@ -30,7 +30,6 @@ export const webCommon = {
   'share.embed.picture': 'HTML (GitHub’ning tungi mavzusiga moslashadi)',
   'share.embed.iframe': 'HTML (iframe)',
   'share.embed.address': 'Manzil (Notion, Medium va oEmbed’ni taniydigan saytlar o‘zi ochadi)',
-  'share.embed.preview': 'Nishon ko‘rinishi',
   'share.copy': 'Nusxalash',
   'share.copied': 'Nusxalandi',
   'share.copyFailed': 'Nusxalab bo‘lmadi: matnni belgilab, o‘zingiz nusxalang',
