@@ -36,6 +36,7 @@ export default defineConfig({
           include: [
             'src/modules/images/images.test.ts',
             'src/modules/og/og.test.ts',
+            'src/modules/embed/embed.test.ts',
             'src/modules/portfolios/portfolios-create.test.ts',
             'src/modules/portfolios/portfolios-write.test.ts',
             'src/modules/users/*.test.ts',

@@ -6,7 +6,7 @@ import { EmbedSnippets } from '../../share/components/embed-snippets';
 import { escapeHtml } from '../../share/snippet-text';
 
 /** The framed card's size in CSS pixels, as the oEmbed answer gives it (decision 42). */
-export const PORTFOLIO_CARD_SIZE = { width: 400, height: 180 };
+export const PORTFOLIO_CARD_SIZE = { width: 400, height: 160 };
 
 /**
  * What another site pastes to show this portfolio: its framed card, or its address for sites that ask
