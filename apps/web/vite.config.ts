@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOCALES } from '@portfolio-master/i18n/locales';
+import { splitMessagesPlugin } from './plugins/split-messages';
 
 /**
  * Writes `.br` and `.gz` next to every text asset, so a static server with pre-compressed support
@@ -38,6 +42,15 @@ function precompress(): Plugin {
     },
   };
 }
+
+/** Each page gets only the words it uses (plugins/split-messages.ts, decision 38). */
+const splitMessages = splitMessagesPlugin({
+  locales: LOCALES,
+  async load(locale) {
+    const file = createRequire(import.meta.url).resolve(`@portfolio-master/i18n/browser-messages/${locale}`);
+    return ((await import(pathToFileURL(file).href)) as { messages: Record<string, unknown> }).messages;
+  },
+});
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3100';
 const proxy = {
@@ -131,7 +144,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress(), ...(isSsrBuild ? [] : [pwa])],
+  plugins: [react(), splitMessages, precompress(), ...(isSsrBuild ? [] : [pwa])],
   resolve: {
     // The contract's TypeScript sources (its `source` export condition), so it needs no build first. The app
     // imports only types and `@portfolio-master/contract/constants`, so zod never reaches the bundle.

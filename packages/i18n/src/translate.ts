@@ -9,6 +9,8 @@ export interface Translator {
   readonly locale: Locale;
   /** The message `key` in this language, with `values` put in as given (never converted). */
   t(key: MessageKey, values?: MessageValues): string;
+  /** Takes more of the language's messages (a page's own, loaded with its chunk). */
+  add(messages: Messages): void;
 }
 
 /**
@@ -19,5 +21,9 @@ export interface Translator {
 export function createTranslator(locale: Locale, messages: Messages): Translator {
   const { tag, formatTag } = LOCALE_INFO[locale];
   const i18n = setupI18n({ locale: tag, locales: [formatTag], messages: { [tag]: messages } });
-  return { locale, t: (key, values) => i18n._(key, values as Record<string, unknown> | undefined) };
+  return {
+    locale,
+    t: (key, values) => i18n._(key, values as Record<string, unknown> | undefined),
+    add: (more) => i18n.load(tag, more),
+  };
 }

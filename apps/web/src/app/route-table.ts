@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notFoundHead } from '../lib/head';
+import { withMessages } from '../i18n/messages';
 import { eagerPage, lazyPage } from '../lib/lazy-page';
 import { matchPath } from '../lib/router';
 import type { Page, PageRoute } from './route';
@@ -9,8 +10,14 @@ import { loadPeople } from './routes/people.load';
 import { loadPortfolio } from './routes/portfolio.load';
 import { loadProfile } from './routes/profile.load';
 
-/** A route module's page, in its own chunk. */
-const lazy = (load: () => Promise<{ page: Page }>) => lazyPage(() => load().then((module) => module.page));
+/**
+ * A route module's page in its own chunk, `chunk` its path as the build manifest names it, loaded with the
+ * words it uses (the path is written out: the build finds it in the code).
+ */
+const lazyRoute = (chunk: string, load: () => Promise<{ page: Page }>) => ({
+  chunk,
+  page: lazyPage(async () => (await withMessages(chunk, load)()).page),
+});
 
 /*
  * Every address of the site, each written once, shared by the server and the browser. A page's component
@@ -27,77 +34,64 @@ export const routes: PageRoute[] = [
   { path: '/page/:page', page: eagerPage(listPage), load: loadList },
   {
     path: '/portfolio/:linktitle',
-    page: lazy(() => import('./routes/portfolio')),
-    chunk: 'src/app/routes/portfolio.tsx',
+    ...lazyRoute('src/app/routes/portfolio.tsx', () => import('./routes/portfolio')),
     load: loadPortfolio,
   },
   {
     path: '/portfolio/:linktitle/edit',
-    page: lazy(() => import('./routes/portfolio-edit')),
-    chunk: 'src/app/routes/portfolio-edit.tsx',
+    ...lazyRoute('src/app/routes/portfolio-edit.tsx', () => import('./routes/portfolio-edit')),
   },
-  { path: '/create', page: lazy(() => import('./routes/create')), chunk: 'src/app/routes/create.tsx' },
-  { path: '/auth/login', page: lazy(() => import('./routes/login')), chunk: 'src/app/routes/login.tsx' },
+  { path: '/create', ...lazyRoute('src/app/routes/create.tsx', () => import('./routes/create')) },
+  { path: '/auth/login', ...lazyRoute('src/app/routes/login.tsx', () => import('./routes/login')) },
   {
     path: '/auth/register',
-    page: lazy(() => import('./routes/register')),
-    chunk: 'src/app/routes/register.tsx',
+    ...lazyRoute('src/app/routes/register.tsx', () => import('./routes/register')),
   },
   {
     path: '/auth/register/emailverification',
-    page: lazy(() => import('./routes/email-verification')),
-    chunk: 'src/app/routes/email-verification.tsx',
+    ...lazyRoute('src/app/routes/email-verification.tsx', () => import('./routes/email-verification')),
   },
   {
     path: '/auth/forgot-password',
-    page: lazy(() => import('./routes/forgot-password')),
-    chunk: 'src/app/routes/forgot-password.tsx',
+    ...lazyRoute('src/app/routes/forgot-password.tsx', () => import('./routes/forgot-password')),
   },
   {
     path: '/auth/reset-password',
-    page: lazy(() => import('./routes/reset-password')),
-    chunk: 'src/app/routes/reset-password.tsx',
+    ...lazyRoute('src/app/routes/reset-password.tsx', () => import('./routes/reset-password')),
   },
   {
     path: '/auth/confirm-email',
-    page: lazy(() => import('./routes/confirm-email')),
-    chunk: 'src/app/routes/confirm-email.tsx',
+    ...lazyRoute('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email')),
   },
   {
     path: '/people',
-    page: lazy(() => import('./routes/people')),
-    chunk: 'src/app/routes/people.tsx',
+    ...lazyRoute('src/app/routes/people.tsx', () => import('./routes/people')),
     load: loadPeople,
   },
   {
     path: '/following',
-    page: lazy(() => import('./routes/following')),
-    chunk: 'src/app/routes/following.tsx',
+    ...lazyRoute('src/app/routes/following.tsx', () => import('./routes/following')),
   },
-  { path: '/saved', page: lazy(() => import('./routes/saved')), chunk: 'src/app/routes/saved.tsx' },
+  { path: '/saved', ...lazyRoute('src/app/routes/saved.tsx', () => import('./routes/saved')) },
   {
     path: '/notifications',
-    page: lazy(() => import('./routes/notifications')),
-    chunk: 'src/app/routes/notifications.tsx',
+    ...lazyRoute('src/app/routes/notifications.tsx', () => import('./routes/notifications')),
   },
   {
     path: '/unsubscribe',
-    page: lazy(() => import('./routes/unsubscribe')),
-    chunk: 'src/app/routes/unsubscribe.tsx',
+    ...lazyRoute('src/app/routes/unsubscribe.tsx', () => import('./routes/unsubscribe')),
   },
   {
     path: '/profile',
-    page: lazy(() => import('./routes/my-profile')),
-    chunk: 'src/app/routes/my-profile.tsx',
+    ...lazyRoute('src/app/routes/my-profile.tsx', () => import('./routes/my-profile')),
   },
   {
     path: '/profile/:username',
-    page: lazy(() => import('./routes/profile')),
-    chunk: 'src/app/routes/profile.tsx',
+    ...lazyRoute('src/app/routes/profile.tsx', () => import('./routes/profile')),
     load: loadProfile,
   },
-  { path: '/admin', page: lazy(() => import('./routes/admin')), chunk: 'src/app/routes/admin.tsx' },
-  { path: '/about', page: lazy(() => import('./routes/about')), chunk: 'src/app/routes/about.tsx' },
+  { path: '/admin', ...lazyRoute('src/app/routes/admin.tsx', () => import('./routes/admin')) },
+  { path: '/about', ...lazyRoute('src/app/routes/about.tsx', () => import('./routes/about')) },
 ];
 
 export const notFoundRoute: PageRoute = {

@@ -1,12 +1,12 @@
-import { createTranslator, isLocale, splitLocalePath } from '@portfolio-master/i18n';
+import { createTranslator, isLocale, splitLocalePath, type Translator } from '@portfolio-master/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { getToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 import { basenameOf, createBrowserHistory, stripBasename } from '../lib/router';
-import { readServerState } from '../lib/server-state';
-import { loadMessages } from '../i18n/messages';
+import { readServerState, readShellMessagesAddress } from '../lib/server-state';
+import { loadLaterMessages, loadMessages, type ShellMessages } from '../i18n/messages';
 import { App } from './app';
 import { preloadRoute } from './route-table';
 
@@ -33,19 +33,27 @@ export async function startApp(
   // Every later page starts its chunk and its data together, as soon as the address changes.
   history.listen(() => void preloadRoute(appLocation(), queryClient, getToken()));
 
-  // The page's messages (their chunk preloaded by the server's HTML) and, when hydrating, the first
-  // page's chunk are in before the first render, so it matches the HTML instead of suspending.
-  const [messages] = await Promise.all([
-    loadMessages(locale),
-    state ? preloadRoute(appLocation(), queryClient, null, { data: false }) : undefined,
-  ]);
+  // The page's messages (their files preloaded by the server's HTML) and, when hydrating, the first
+  // page's chunk with its own words are in before the first render, so it matches the HTML instead of
+  // suspending. The server names the shell's words (decision 38); a page it did not render loads the
+  // language's whole catalog.
+  const shellAddress = readShellMessagesAddress();
+  let translator: Translator;
+  if (shellAddress) {
+    const shell = (await import(/* @vite-ignore */ shellAddress)) as ShellMessages;
+    translator = createTranslator(locale, shell.messages);
+    loadLaterMessages(shell.modules, translator);
+  } else {
+    translator = createTranslator(locale, await loadMessages(locale));
+  }
+  if (state) await preloadRoute(appLocation(), queryClient, null, { data: false });
   const app = (
     <StrictMode>
       <App
         history={history}
         queryClient={queryClient}
         renderTime={state?.renderTime ?? Date.now()}
-        translator={createTranslator(locale, messages)}
+        translator={translator}
         site={state?.site ?? {}}
       />
     </StrictMode>

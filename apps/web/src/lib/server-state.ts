@@ -49,3 +49,11 @@ export function readServerState(text: string | null | undefined): ServerState | 
   for (const query of queries) query.state.dataUpdatedAt = now;
   return state;
 }
+
+/**
+ * The address of the first chunk's words, which the server's page preloads in the link of this id
+ * (`web-build.ts`); null when the page was not rendered by the server or the build has no split words.
+ */
+export function readShellMessagesAddress(): string | null {
+  return document.getElementById('shell-messages')?.getAttribute('href') ?? null;
+}

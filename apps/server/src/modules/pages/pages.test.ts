@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { messages as russianForBrowsers } from '@portfolio-master/i18n/browser-messages/ru';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -69,6 +70,45 @@ describe('pages rendered on the server', () => {
     expect(page.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/portfolio-[\w-]+\.js">/);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.body)![1]!);
     expect(jsonLd).toMatchObject({ '@type': 'CreativeWork', keywords: 'React, TypeScript' });
+  });
+
+  it('sends a page only the words of its language it uses: the shell’s and its own, not the whole catalog', async () => {
+    const page = await get(`/ru/portfolio/${encodeURIComponent(linktitle)}`);
+    const shell =
+      /<link rel="modulepreload" crossorigin href="(\/assets\/messages\/ru\/shell-[\w-]+\.js)" id="shell-messages">/.exec(
+        page.body,
+      )?.[1];
+    const own =
+      /<link rel="modulepreload" crossorigin href="(\/assets\/messages\/ru\/portfolio-[\w-]+\.js)">/.exec(
+        page.body,
+      )?.[1];
+    expect(shell, page.body).toBeDefined();
+    expect(own).toBeDefined();
+    // The language's whole catalog (a chunk of its own) is not asked for.
+    expect(page.body).not.toMatch(/href="\/assets\/ru-[\w-]+\.js"/);
+    const words = async (file: string) => {
+      const answer = await get(file);
+      expect(answer.statusCode, file).toBe(200);
+      const text = answer.body;
+      const json = /JSON\.parse\((".*?")\);/.exec(text)![1]!;
+      return {
+        messages: JSON.parse(JSON.parse(json) as string) as Record<string, unknown>,
+        modules: JSON.parse(/export const modules = (\{.*\});/.exec(text)?.[1] ?? '{}') as Record<
+          string,
+          string
+        >,
+      };
+    };
+    const [first, later] = await Promise.all([words(shell!), words(own!)]);
+    // The shell names where each later module's words are: the portfolio page's among them.
+    expect(first.modules['src/app/routes/portfolio.tsx']).toBe(own);
+    // Each part holds words of its own, in Russian; together far fewer than the whole catalog.
+    expect(first.messages['nav.home']).toBeDefined();
+    expect(first.messages['portfolio.delete']).toBeUndefined();
+    expect(later.messages['portfolio.delete']).toBeDefined();
+    const sent = Object.keys({ ...first.messages, ...later.messages }).length;
+    const whole = Object.keys(russianForBrowsers).length;
+    expect(sent).toBeLessThan(whole / 2);
   });
 
   it('names preview images that are there: 1200×630 PNGs', async () => {

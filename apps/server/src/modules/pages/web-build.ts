@@ -18,6 +18,15 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** A language's message files as the web build splits them (apps/web/plugins/split-messages.ts). */
+interface LanguageMessageFiles {
+  shell: string;
+  modules: Record<string, string>;
+}
+
+/** A module naming a language's whole catalog: replaced by its split files when the build has them. */
+const WHOLE_CATALOG = /^src\/i18n\/messages\/[^/]+\.ts$/;
+
 const HEAD = '<!--app-head-->';
 const HTML = '<!--app-html-->';
 const STATE = '<!--app-state-->';
@@ -42,6 +51,7 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   } catch {
     return null;
   }
+  const messageFiles = await readMessageFiles(root);
   for (const marker of [HEAD, HTML, STATE]) {
     if (!template.includes(marker))
       throw new Error(`${root}/index.html has no ${marker}: rebuild the web app`);
@@ -62,9 +72,25 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
     root,
     renderer,
     compose({ head, html, state, modules, locale }) {
-      const preloads = [...chunkClosure(manifest, modules)]
-        .filter((file) => !loaded.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      // A page loads the first chunk's words and its own modules' (the browser finds the first in the
+      // link `shell-messages`), not the language's whole catalog.
+      const words = messageFiles?.[locale];
+      const chunks = words ? modules.filter((module) => !WHOLE_CATALOG.test(module)) : modules;
+      const wordFiles = words
+        ? [
+            `<link rel="modulepreload" crossorigin href="/${words.shell}" id="shell-messages">`,
+            ...chunks.flatMap((module) => {
+              const file = words.modules[module];
+              return file ? [`<link rel="modulepreload" crossorigin href="/${file}">`] : [];
+            }),
+          ]
+        : [];
+      const preloads = [
+        ...[...chunkClosure(manifest, chunks)]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...wordFiles,
+      ];
       return (
         beforeHead(locale) +
         [head, ...preloads].join('\n    ') +
@@ -76,6 +102,18 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
       );
     },
   };
+}
+
+/** Each language's message files, or null for a build without them (every page loads its whole catalog). */
+async function readMessageFiles(root: string): Promise<Record<string, LanguageMessageFiles> | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(root, 'messages-manifest.json'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return JSON.parse(text) as Record<string, LanguageMessageFiles>;
 }
 
 /** The files of these chunks and of every chunk they import. */

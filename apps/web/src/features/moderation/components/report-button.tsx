@@ -3,10 +3,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FlagIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
+import { withMessages } from '../../../i18n/messages';
 import { useT } from '../../../i18n/translator';
 import { useAuth } from '../../auth/api/get-me';
 
-const loadDialog = () => import('./report-dialog');
+const loadDialog = withMessages(
+  'src/features/moderation/components/report-dialog.tsx',
+  () => import('./report-dialog'),
+);
 const ReportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ReportDialog })));
 
 export interface ReportButtonProps {
