@@ -38,8 +38,8 @@ const STYLE =
   `.author{color:#59636e;font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}` +
   `ul{display:flex;flex-wrap:wrap;gap:4px;max-height:22px;overflow:hidden;margin:0;padding:0;list-style:none}` +
   `li{font-size:12px;padding:1px 8px;border-radius:999px;background:#eef1f6;white-space:nowrap}` +
-  `.foot{margin-top:auto;display:flex;justify-content:space-between;align-items:baseline;gap:8px;font-size:12px;color:#59636e}` +
-  `.foot a{color:#2f5bea;font-weight:600;white-space:nowrap}`;
+  `.foot{margin-top:auto;display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:2px 8px;font-size:12px;color:#59636e}` +
+  `.foot span,.foot a{white-space:nowrap}.foot a{color:#2f5bea;font-weight:600}`;
 
 function page(lang: string, title: string, body: string): string {
   return (

@@ -130,7 +130,7 @@ function avatar(input: ProfileSvgInput): string {
   }
   const hue = hueOf(input.username);
   return (
-    `<circle cx="${cx}" cy="${cy}" r="${AVATAR / 2}" fill="hsl(${hue},62%,42%)"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${AVATAR / 2}" fill="hsl(${hue},55%,30%)"/>` +
     text(cx, cy + 8, 'i', initials(input.name), ' text-anchor="middle"')
   );
 }

@@ -35,7 +35,7 @@ export interface EmbedDependencies {
 }
 
 /** Part of every card's version: bump it when the drawing changes, so every card is drawn anew. */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 2;
 /** The avatar's pixels: twice the 56 it is shown at, for sharp screens. */
 const AVATAR_PIXELS = 112;
 /** The most the avatar's data: address may take; a busier picture is encoded at a lower quality. */
