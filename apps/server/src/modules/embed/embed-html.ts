@@ -31,15 +31,15 @@ const STYLE =
   `body{font:14px/1.4 ${FONT_STACK};color:#1f2328}` +
   `.card{display:flex;gap:12px;height:100%;max-height:${PORTFOLIO_CARD_HEIGHT}px;padding:12px;` +
   `border:1px solid #d0d7de;border-radius:10px;background:#fff;overflow:hidden}` +
-  `.cover{flex:none;height:100%;aspect-ratio:1;border-radius:8px;object-fit:cover;background:#eef1f6}` +
-  `.body{min-width:0;flex:1;display:flex;flex-direction:column;gap:4px}` +
+  `.cover{flex:none;height:100%;aspect-ratio:1;max-width:34%;border-radius:8px;object-fit:cover;background:#eef1f6}` +
+  `.body{min-width:0;flex:1;display:flex;flex-direction:column;gap:4px}.body>*{flex-shrink:0}` +
   `h1{margin:0;font-size:16px;line-height:1.3;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}` +
   `a{color:inherit;text-decoration:none}a:hover,a:focus-visible{text-decoration:underline}` +
   `.author{color:#59636e;font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}` +
   `ul{display:flex;flex-wrap:wrap;gap:4px;max-height:22px;overflow:hidden;margin:0;padding:0;list-style:none}` +
   `li{font-size:12px;padding:1px 8px;border-radius:999px;background:#eef1f6;white-space:nowrap}` +
   `.foot{margin-top:auto;display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:2px 8px;font-size:12px;color:#59636e}` +
-  `.foot span,.foot a{white-space:nowrap}.foot a{color:#2f5bea;font-weight:600}`;
+  `.foot span{white-space:nowrap}.foot a{color:#2f5bea;font-weight:600}`;
 
 function page(lang: string, title: string, body: string): string {
   return (
