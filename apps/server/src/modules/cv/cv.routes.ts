@@ -3,11 +3,11 @@ import { LOCALE_INFO, LOCALES, localizePath } from '@portfolio-master/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import { sendReady } from '../../lib/ready-document.js';
 import { translator } from '../../lib/translators.js';
 import type { ImageStore } from '../images/image-store.js';
+import { sendKeptDrawing } from '../images/kept-drawings.js';
 import { notFoundPage } from './cv-html.js';
 import type { CvPdf, CvService } from './cv.service.js';
 
@@ -22,32 +22,23 @@ const missing = () => notFound('problem.user.notFound');
 /** A username as a file's name in a header: usernames the site takes are so already, older ones may not be. */
 const fileName = (username: string) => username.replace(/[^A-Za-z0-9_.-]/g, '_');
 
-/**
- * The PDF's address stays while its drawing changes. A newer drawing removes this one, and may do so
- * between finding and opening it: then the PDF is looked up once more.
- */
-async function sendPdf(
+/** The PDF, kept while the profile shows the same (`sendKeptDrawing`), named after its person. */
+const sendPdf = (
   request: FastifyRequest,
   reply: FastifyReply,
   imageStore: ImageStore,
   find: () => Promise<CvPdf | null>,
-) {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const pdf = await find();
-    if (!pdf) throw missing();
-    reply.header('cache-control', CACHE_CONTROL).header('etag', pdf.etag);
-    if (matchesIfNoneMatch(request.headers['if-none-match'], pdf.etag)) return reply.code(304).send();
-    const opened = await imageStore.open(pdf.file);
-    if (opened) {
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${fileName(pdf.username)}-cv.pdf"`)
-        .header('content-length', opened.size)
-        .send(opened.stream);
-    }
-  }
-  throw missing();
-}
+) =>
+  sendKeptDrawing(request, reply, {
+    imageStore,
+    find,
+    missing,
+    type: 'application/pdf',
+    headers: (pdf) => ({
+      'cache-control': CACHE_CONTROL,
+      'content-disposition': `inline; filename="${fileName(pdf.username)}-cv.pdf"`,
+    }),
+  });
 
 /** What these routes are handed: the app passes its services. */
 export interface CvRouteDependencies {

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@portfolio-master/contract';
 import type { Locale } from '@portfolio-master/i18n';
@@ -7,12 +5,10 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { ChangeFeed } from '../../lib/changes.js';
-import { fileExists } from '../../lib/files.js';
-import { newId } from '../../lib/ids.js';
 import { ReadyDocument } from '../../lib/ready-document.js';
 import { parseStringList } from '../../lib/string-list.js';
-import { TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 import { JobSlots, type ImageStore } from '../images/image-store.js';
+import { KeptDrawings, type KeptDrawing } from '../images/kept-drawings.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 import { activeBlock } from '../users/blocks.js';
 import type { UsersService } from '../users/users.service.js';
@@ -36,9 +32,7 @@ const DRAWING_VERSION = 1;
 const BROTLI_QUALITY = 5;
 
 /** A drawn PDF kept on disk, and its validator. */
-export interface CvPdf {
-  file: string;
-  etag: string;
+export interface CvPdf extends KeptDrawing {
   /** The account's username as it is written, for the file's name. */
   username: string;
 }
@@ -53,13 +47,12 @@ function cvPaths(username: string) {
  * A profile as a CV: its print page, its PDF and its JSON Resume. The same for every reader (nothing of a
  * session is read), and none for a profile that is hidden or blocked now.
  *
- * The PDF is drawn on first request and kept in `UPLOAD_DIR/cv` under a name that holds a hash of
- * everything drawn on it, so it is drawn again exactly when what it shows changes, and the older version
- * goes then. Concurrent first requests share one drawing; one PDF is drawn at a time.
+ * The PDF is drawn on first request and kept in `UPLOAD_DIR/cv` (`KeptDrawings`), so it is drawn again
+ * exactly when what it shows changes. One PDF is drawn at a time.
  */
 export class CvService {
   readonly dir: string;
-  private readonly pending = new Map<string, Promise<CvPdf>>();
+  private readonly kept: KeptDrawings;
   private readonly drawing = new JobSlots(1);
 
   constructor(
@@ -68,6 +61,7 @@ export class CvService {
     readonly deps: CvDependencies,
   ) {
     this.dir = path.join(deps.imageStore.dir, 'cv');
+    this.kept = new KeptDrawings(this.dir, '.pdf', DRAWING_VERSION);
   }
 
   /** What a CV shows of `username`: null when there is no such profile, or it is hidden or blocked now. */
@@ -138,41 +132,13 @@ export class CvService {
     const facts = await this.facts(username);
     if (!facts) return null;
     const view = cvView(facts, locale, this.deps.publicUrl);
-    const version = createHash('sha256')
-      .update(JSON.stringify({ drawing: DRAWING_VERSION, view }))
-      .digest('base64url')
-      .slice(0, 20);
     // One PDF per language and account; each name ends before the version, so one never removes another's.
-    const name = `${locale}-${facts.row.id}`;
-    const file = path.join(this.dir, `${name}-${version}.pdf`);
-    let job = this.pending.get(file);
-    if (!job) {
-      job = this.keep(name, { file, etag: `"${version}"`, username: facts.row.username }, view).finally(() =>
-        this.pending.delete(file),
-      );
-      this.pending.set(file, job);
-    }
-    return job;
+    const kept = await this.kept.get(`${locale}-${facts.row.id}`, view, () => this.draw(view));
+    return { ...kept, username: facts.row.username };
   }
 
   /** Draws one PDF, one at a time; overridden in tests to count the drawings. */
   protected draw(view: CvView): Promise<Buffer> {
     return this.drawing.run(() => drawCvPdf(view));
-  }
-
-  private async keep(name: string, kept: CvPdf, view: CvView): Promise<CvPdf> {
-    const { file } = kept;
-    if (await fileExists(file)) return kept;
-    const pdf = await this.draw(view);
-    await fs.mkdir(this.dir, { recursive: true });
-    const temporary = `${file}.${newId()}${TEMPORARY_SUFFIX}`;
-    await fs.writeFile(temporary, pdf);
-    await fs.rename(temporary, file);
-    // The versions drawn before this one show what is no longer so.
-    const older = (await fs.readdir(this.dir)).filter(
-      (entry) => entry.startsWith(`${name}-`) && entry.endsWith('.pdf') && entry !== path.basename(file),
-    );
-    await Promise.all(older.map((entry) => fs.rm(path.join(this.dir, entry), { force: true })));
-    return kept;
   }
 }

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n';
-import { matchesIfNoneMatch } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-error.js';
 import type { ImageStore } from '../images/image-store.js';
+import { sendKeptDrawing } from '../images/kept-drawings.js';
 import type { Card, PreviewCards } from './og.service.js';
 
 const png = z.any().meta({ type: 'string', format: 'binary' });
@@ -14,40 +14,23 @@ const params = z.object({ file: z.string() });
 
 const missing = () => notFound('problem.page.notFound');
 
-/**
- * A card's address stays the same while its picture changes: caches keep it an hour, then ask again.
- * A newer drawing of the same card removes this one, and may do so between finding and opening it: then
- * the card is looked up once more.
- */
-async function sendCard(
+/** Caches keep a card an hour, then ask again; any site may show it. */
+const sendCard = (
   request: FastifyRequest,
   reply: FastifyReply,
   imageStore: ImageStore,
   find: () => Promise<Card | null>,
-) {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const card = await find();
-    if (!card) throw missing();
-    if (matchesIfNoneMatch(request.headers['if-none-match'], card.etag)) {
-      return cacheHeaders(reply, card.etag).code(304).send();
-    }
-    const opened = await imageStore.open(card.file);
-    if (opened) {
-      return cacheHeaders(reply, card.etag)
-        .type('image/png')
-        .header('content-length', opened.size)
-        .send(opened.stream);
-    }
-  }
-  throw missing();
-}
-
-function cacheHeaders(reply: FastifyReply, etag: string): FastifyReply {
-  return reply
-    .header('cache-control', 'public, max-age=3600')
-    .header('etag', etag)
-    .header('cross-origin-resource-policy', 'cross-origin');
-}
+) =>
+  sendKeptDrawing(request, reply, {
+    imageStore,
+    find,
+    missing,
+    type: 'image/png',
+    headers: () => ({
+      'cache-control': 'public, max-age=3600',
+      'cross-origin-resource-policy': 'cross-origin',
+    }),
+  });
 
 /** `x.png` names `x`; any other name is no card. */
 const named = (file: string) => (file.endsWith('.png') ? file.slice(0, -'.png'.length) : null);

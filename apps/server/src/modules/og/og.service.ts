@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fullName, shorten } from '@portfolio-master/contract';
@@ -7,9 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
-import { newId } from '../../lib/ids.js';
-import { TEMPORARY_SUFFIX } from '../../lib/uploads.js';
 import { JobSlots, type ImageStore } from '../images/image-store.js';
+import { KeptDrawings, type KeptDrawing } from '../images/kept-drawings.js';
 import { countPortfolios } from '../../data/portfolios.repository.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -20,27 +18,22 @@ import {
   type PortfolioCardInput,
   type ProfileCardInput,
 } from './og-cards.js';
-import { fileExists } from '../../lib/files.js';
 import { translator } from '../../lib/translators.js';
 import type { Locale } from '@portfolio-master/i18n';
 
 /** Part of every card's version: bump it when the drawing changes, so every card is drawn anew. */
 const DRAWING_VERSION = 3;
 
-export interface Card {
-  file: string;
-  etag: string;
-}
+export type Card = KeptDrawing;
 
 /**
- * Preview cards, drawn on first request and kept in `UPLOAD_DIR/og` under a name that holds a hash of
- * everything drawn on them: a card is drawn again exactly when what it shows changes (a title, a name,
- * an avatar, the technologies, the cover), and the older version of it is removed then. Concurrent first
- * requests for one card share one drawing; one card is drawn at a time.
+ * Preview cards, drawn on first request and kept in `UPLOAD_DIR/og` (`KeptDrawings`): a card is drawn
+ * again exactly when what it shows changes (a title, a name, an avatar, the technologies, the cover).
+ * One card is drawn at a time.
  */
 export class PreviewCards {
   readonly dir: string;
-  private readonly pending = new Map<string, Promise<Card>>();
+  private readonly kept: KeptDrawings;
   private readonly drawing = new JobSlots(1);
 
   constructor(
@@ -49,6 +42,7 @@ export class PreviewCards {
     private readonly deps: { imageStore: ImageStore; portfolios: PortfoliosService; users: UsersService },
   ) {
     this.dir = path.join(deps.imageStore.dir, 'og');
+    this.kept = new KeptDrawings(this.dir, '.png', DRAWING_VERSION);
   }
 
   async init(): Promise<void> {
@@ -143,42 +137,11 @@ export class PreviewCards {
   }
 
   private card(name: string, input: object, draw: () => Promise<Buffer>): Promise<Card> {
-    const version = createHash('sha256')
-      .update(JSON.stringify({ drawing: DRAWING_VERSION, input }))
-      .digest('base64url')
-      .slice(0, 20);
-    const file = path.join(this.dir, `${name}-${version}.png`);
-    const key = path.basename(file);
-    let job = this.pending.get(key);
-    if (!job) {
-      job = this.ensure(name, file, version, draw).finally(() => this.pending.delete(key));
-      this.pending.set(key, job);
-    }
-    return job;
+    return this.kept.get(name, input, () => this.draw(draw));
   }
 
   /** Draws one card, one at a time; overridden in tests to count the drawings. */
   protected draw(render: () => Promise<Buffer>): Promise<Buffer> {
     return this.drawing.run(render);
-  }
-
-  private async ensure(
-    name: string,
-    file: string,
-    version: string,
-    draw: () => Promise<Buffer>,
-  ): Promise<Card> {
-    const card = { file, etag: `"${version}"` };
-    if (await fileExists(file)) return card;
-    const png = await this.draw(draw);
-    const temporary = `${file}.${newId()}${TEMPORARY_SUFFIX}`;
-    await fs.writeFile(temporary, png);
-    await fs.rename(temporary, file);
-    // The versions drawn before this one show what is no longer so.
-    const older = (await fs.readdir(this.dir)).filter(
-      (entry) => entry.startsWith(`${name}-`) && entry.endsWith('.png') && entry !== path.basename(file),
-    );
-    await Promise.all(older.map((entry) => fs.rm(path.join(this.dir, entry), { force: true })));
-    return card;
   }
 }
