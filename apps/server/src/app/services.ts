@@ -94,6 +94,7 @@ export async function createServices(
     renderMarkdown: createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) }),
   });
   const people = new PeopleService(db, dialect, { changes, readCache: config.readCache });
+  const embeds = new EmbedService(db, dialect, { users, portfolios, imageStore, changes, publicUrl });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
   await previewCards.init();
   previewCards.follow(changes, logger);
@@ -119,8 +120,9 @@ export async function createServices(
     feeds,
     previewCards,
     cv: new CvService(db, dialect, { users, portfolios, imageStore, changes, publicUrl }),
-    embeds: new EmbedService(db, dialect, { users, portfolios, imageStore, changes, publicUrl }),
+    embeds,
     hooks: authenticationHooks(auth),
-    trimIdle: (idleMs) => reads.trimIdle(idleMs) + totals.trimIdle(idleMs) + people.trimIdle(idleMs),
+    trimIdle: (idleMs) =>
+      reads.trimIdle(idleMs) + totals.trimIdle(idleMs) + people.trimIdle(idleMs) + embeds.trimIdle(idleMs),
   };
 }

@@ -144,6 +144,11 @@ export class EmbedService {
     }).follow(deps.changes);
   }
 
+  /** Drops the profiles and portfolios nobody asked for in `idleMs`; answers how many went. */
+  trimIdle(idleMs: number): number {
+    return this.profiles.trimIdle(idleMs) + this.portfolioSources.trimIdle(idleMs);
+  }
+
   /** The profile's card, or null when nobody may see the profile. */
   async profileCard(username: string, locale: Locale, theme: Theme): Promise<DrawnCard | null> {
     const source = await this.profile(username);

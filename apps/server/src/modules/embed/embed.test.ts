@@ -188,6 +188,16 @@ describe('a profile’s SVG card', () => {
     expect((await get(profileUrl(user), { 'if-none-match': etag })).statusCode).toBe(200);
   });
 
+  it('lets go of the profiles it read when nobody asks for them, and reads them again when asked', async () => {
+    const user = await signUp(context, { firstname: 'Unutilgan', lastname: 'Karta' });
+    const { embeds } = context.app.services;
+    await svgOf(profileUrl(user));
+    // The app's idle trimmer asks every kept read to let go of what nobody asked for in a while.
+    expect(embeds.trimIdle(0)).toBeGreaterThan(0);
+    expect(embeds.trimIdle(0)).toBe(0);
+    expect((await svgOf(profileUrl(user))).texts).toContain('Unutilgan Karta');
+  });
+
   it('shows the first skills when there is no headline, and cuts long lines', async () => {
     const user = await signUp(context, { firstname: 'Sh'.repeat(24), lastname: 'Uzunboyeva' });
     await edit(user, { skills: ['Python', 'Django', 'PostgreSQL'] });
