@@ -61,3 +61,57 @@ export const BOUNDS = {
   /** Items in a page of comments or likers. */
   pageItems: { default: 20, max: 50 },
 } as const;
+
+/*
+ * Codes the web app's pages list (forms, labels, the unsubscribe page): here, without zod, so a page that
+ * only names them does not load the schemas.
+ */
+
+/** The kinds of notification; named in the catalog as `notifications.kinds.<kind>`. */
+export const NOTIFICATION_KINDS = ['comment', 'like', 'reply', 'post'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Why something is reported. */
+export const REPORT_REASONS = ['spam', 'offensive', 'copyright', 'personal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const MODERATION_LIMITS = {
+  /** Characters of a report's own words. */
+  details: 500,
+  /** Characters of an admin's reason, shown to the author or the blocked user. */
+  reason: 300,
+  /** The longest block with an end, in days; longer is "for good". */
+  blockDays: 3650,
+} as const;
+
+/** Uzbekistan's 14 regions, in this order, and "abroad"; named in the catalog as `city.<code>`. */
+export const CITIES = [
+  'toshkent-shahri',
+  'toshkent',
+  'andijon',
+  'buxoro',
+  'fargona',
+  'jizzax',
+  'xorazm',
+  'namangan',
+  'navoiy',
+  'qashqadaryo',
+  'samarqand',
+  'sirdaryo',
+  'surxondaryo',
+  'qoraqalpogiston',
+  'boshqa',
+] as const;
+export type CityCode = (typeof CITIES)[number];
+
+/** The kinds of work a person looks for; named in the catalog as `employment.<kind>`. */
+export const EMPLOYMENT = ['full', 'part', 'freelance', 'internship'] as const;
+export type Employment = (typeof EMPLOYMENT)[number];
+
+/** Looking for work, open to offers, or neither (the default: nothing shown, not in the hiring filter). */
+export const WORK_STATUS = ['looking', 'open', 'not'] as const;
+export type WorkStatus = (typeof WORK_STATUS)[number];
+
+/** An IT Park residency, a company, a university; named in the catalog as `affiliation.<kind>`. */
+export const AFFILIATION_KIND = ['itpark', 'company', 'university'] as const;
+export type AffiliationKind = (typeof AFFILIATION_KIND)[number];

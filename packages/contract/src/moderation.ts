@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.js';
+import {
+  MAX_PAGE_SIZE,
+  MODERATION_LIMITS,
+  PAGE_SIZE,
+  REPORT_REASONS,
+  type ReportReason,
+} from './constants.js';
 import { intField, withoutNul } from './fields.js';
 import { authorRefSchema, blockSchema, hiddenSchema, idSchema } from './users.js';
 
@@ -9,9 +15,6 @@ const isoDate = z.string().meta({ format: 'date-time' });
 export const REPORT_TARGETS = ['portfolio', 'comment', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-export const REPORT_REASONS = ['spam', 'offensive', 'copyright', 'personal', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
 /** How each reason reads in the interface. */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam yoki reklama',
@@ -20,15 +23,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   personal: 'Shaxsiy ma’lumotlar oshkor qilingan',
   other: 'Boshqa sabab',
 };
-
-export const MODERATION_LIMITS = {
-  /** Characters of a report's own words. */
-  details: 500,
-  /** Characters of an admin's reason, shown to the author or the blocked user. */
-  reason: 300,
-  /** The longest block with an end, in days; longer is "for good". */
-  blockDays: 3650,
-} as const;
 
 export const reportBodySchema = z
   .object({

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { BOUNDS } from './constants.js';
+import { BOUNDS, NOTIFICATION_KINDS } from './constants.js';
 import { intField, withoutNul } from './fields.js';
 import { authorRefSchema, idSchema } from './users.js';
-
-export const NOTIFICATION_KINDS = ['comment', 'like', 'reply', 'post'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const isoDate = z.string().meta({ format: 'date-time' });
 

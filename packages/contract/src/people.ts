@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { booleanField, intField, withoutNul } from './fields.js';
-import { affiliationSchema, CITIES, WORK_STATUS } from './profile-cv.js';
+import { CITIES, WORK_STATUS } from './constants.js';
+import { affiliationSchema } from './profile-cv.js';
 import { authorRefSchema } from './users.js';
 
 /*

@@ -12,7 +12,7 @@ import {
   splitList,
   withoutNul,
 } from './fields.js';
-import { WORK_STATUS } from './profile-cv.js';
+import { WORK_STATUS } from './constants.js';
 import { authorRefSchema, hiddenSchema, idSchema } from './users.js';
 
 /** A portfolio's author, with whether they look for work: the badge shows on their cards and pages. */

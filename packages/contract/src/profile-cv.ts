@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
+import { AFFILIATION_KIND, CITIES, EMPLOYMENT, LIMITS, WORK_STATUS } from './constants.js';
 import { booleanField, jsonText, listField, optionalHttpUrl, requiredText, withoutNul } from './fields.js';
 
 /*
@@ -7,38 +7,6 @@ import { booleanField, jsonText, listField, optionalHttpUrl, requiredText, witho
  * experience, education, whether the person looks for work, an affiliation an admin may verify, and the
  * portfolios pinned first. Every field is optional; the messages are keys of the catalog (`validation.*`).
  */
-
-/** Uzbekistan's 14 regions, in this order, and "abroad"; named in the catalog as `city.<code>`. */
-export const CITIES = [
-  'toshkent-shahri',
-  'toshkent',
-  'andijon',
-  'buxoro',
-  'fargona',
-  'jizzax',
-  'xorazm',
-  'namangan',
-  'navoiy',
-  'qashqadaryo',
-  'samarqand',
-  'sirdaryo',
-  'surxondaryo',
-  'qoraqalpogiston',
-  'boshqa',
-] as const;
-export type CityCode = (typeof CITIES)[number];
-
-/** The kinds of work a person looks for; named in the catalog as `employment.<kind>`. */
-export const EMPLOYMENT = ['full', 'part', 'freelance', 'internship'] as const;
-export type Employment = (typeof EMPLOYMENT)[number];
-
-/** Looking for work, open to offers, or neither (the default: nothing shown, not in the hiring filter). */
-export const WORK_STATUS = ['looking', 'open', 'not'] as const;
-export type WorkStatus = (typeof WORK_STATUS)[number];
-
-/** An IT Park residency, a company, a university; named in the catalog as `affiliation.<kind>`. */
-export const AFFILIATION_KIND = ['itpark', 'company', 'university'] as const;
-export type AffiliationKind = (typeof AFFILIATION_KIND)[number];
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const years = { min: LIMITS.cvYears.min, max: LIMITS.cvYears.max };

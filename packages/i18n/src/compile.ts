@@ -56,11 +56,13 @@ export function cyrillicCatalog(latin: Messages): Messages {
 }
 
 /**
- * Keys only the server writes: the API's refusals, mails, feeds and the words drawn on preview cards. The
- * web app shows a refusal's detail as the server wrote it, so browsers are sent the rest only.
+ * Keys only the server writes: the API's refusals and field messages, mails, feeds, the words drawn on
+ * preview cards, CVs and embedded cards. The web app shows a refusal's detail and field messages as the
+ * server wrote them, so browsers are sent the rest only.
  */
 export const SERVER_ONLY_PREFIXES = [
   'problem.',
+  'validation.',
   'mail.',
   'atom.',
   'card.site.',

@@ -1,4 +1,5 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '@portfolio-master/contract';
+import type { NotificationKind } from '@portfolio-master/contract';
+import { NOTIFICATION_KINDS } from '@portfolio-master/contract/constants';
 import { useEffect, useRef } from 'react';
 import { StatusIndicator } from '../../components/status-indicator';
 import { useUnsubscribe } from '../../features/notifications/api/notifications';

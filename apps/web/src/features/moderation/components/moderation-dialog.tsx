@@ -1,9 +1,5 @@
-import {
-  MODERATION_LIMITS,
-  type ModerationAction,
-  type ModerationResult,
-  type ReportQueueItem,
-} from '@portfolio-master/contract';
+import type { ModerationAction, ModerationResult, ReportQueueItem } from '@portfolio-master/contract';
+import { MODERATION_LIMITS } from '@portfolio-master/contract/constants';
 import { useId, useState } from 'react';
 import { fullName } from '../../../components/avatar';
 import { Dialog } from '../../../components/dialog';

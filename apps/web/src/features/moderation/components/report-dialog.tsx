@@ -1,9 +1,5 @@
-import {
-  MODERATION_LIMITS,
-  REPORT_REASONS,
-  type ReportReason,
-  type ReportTarget,
-} from '@portfolio-master/contract';
+import type { ReportReason, ReportTarget } from '@portfolio-master/contract';
+import { MODERATION_LIMITS, REPORT_REASONS } from '@portfolio-master/contract/constants';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FieldErrors, FormAlert } from '../../../components/form-field';

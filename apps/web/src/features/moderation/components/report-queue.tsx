@@ -1,8 +1,4 @@
-import {
-  type ModerationAction,
-  type ModerationResult,
-  type ReportQueueItem,
-} from '@portfolio-master/contract';
+import type { ModerationAction, ModerationResult, ReportQueueItem } from '@portfolio-master/contract';
 import { useEffect, useRef, useState } from 'react';
 import { fullName } from '../../../components/avatar';
 import { ErrorView } from '../../../components/error-view';

@@ -1,8 +1,5 @@
-import {
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationSettings,
-} from '@portfolio-master/contract';
+import type { NotificationKind, NotificationSettings } from '@portfolio-master/contract';
+import { NOTIFICATION_KINDS } from '@portfolio-master/contract/constants';
 import type { MessageKey } from '@portfolio-master/i18n';
 import { useId, useState } from 'react';
 import { StatusIndicator } from '../../../components/status-indicator';

@@ -1,13 +1,11 @@
+import type { AffiliationKind, CityCode, User } from '@portfolio-master/contract';
 import {
+  LIMITS,
   AFFILIATION_KIND,
   CITIES,
   EMPLOYMENT,
   WORK_STATUS,
-  type AffiliationKind,
-  type CityCode,
-  type User,
-} from '@portfolio-master/contract';
-import { LIMITS } from '@portfolio-master/contract/constants';
+} from '@portfolio-master/contract/constants';
 import { useId } from 'react';
 import { FieldErrors, SelectField, TextField } from '../../../components/form-field';
 import { CheckIcon } from '../../../components/icons';
