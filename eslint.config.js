@@ -64,7 +64,7 @@ const SERVER_FEATURES = [
   // The directory lists profiles as the users feature reads them.
   ['people'],
   ['users'],
-  ['bookmarks', 'images', 'mail', 'ops', 'pages', 'passwords', 'views'],
+  ['bookmarks', 'images', 'mail', 'ops', 'pages', 'passwords', 'telegram-chats', 'views'],
 ];
 const serverPath = (name) => `./apps/server/src/${name}`;
 // A folder or file nobody placed would be checked against nothing: refuse to lint until it is placed.

@@ -57,6 +57,8 @@ const server = spawn('npm', ['start'], {
     ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
     TELEGRAM_BOT_NAME,
     TELEGRAM_BOT_TOKEN,
+    // The bot's updates are polled from nowhere: the journeys reach no Telegram.
+    TELEGRAM_API_URL: 'http://127.0.0.1:9',
     LOG_LEVEL: 'warn',
   },
 });

@@ -108,6 +108,19 @@ const environmentSchema = z.object({
       .regex(/^[0-9]+:[A-Za-z0-9_-]{20,}$/, { error: 'BotFather bergan token ko‘rinishida bo‘lishi kerak' })
       .optional(),
   ),
+  TELEGRAM_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  ),
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,256}$/, {
+        error: '32–256 ta belgi: lotin harflari, raqamlar, _ va - (Telegram shuni qabul qiladi)',
+      })
+      .optional(),
+  ),
   RESPONSE_VALIDATION: z.preprocess(
     emptyToUndefined,
     z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' }).optional(),
@@ -152,6 +165,16 @@ export interface Config {
    * only checks what the widget hands over and never leaves the server.
    */
   telegram: { botName: string; botToken: string; botId: string } | undefined;
+  /**
+   * The Bot API server the bot talks to: Telegram's own, or a self-hosted one (the tests run a stand-in
+   * on 127.0.0.1).
+   */
+  telegramApiUrl: string;
+  /**
+   * What Telegram sends in `X-Telegram-Bot-Api-Secret-Token` with each update to the webhook. With it and
+   * an https `publicUrl`, updates come through the webhook; otherwise one instance polls for them.
+   */
+  telegramWebhookSecret: string | undefined;
   /** `/metrics` answers only with this bearer token; unset, it is not there. */
   metricsToken: string | undefined;
   /**
@@ -230,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             botId: env.TELEGRAM_BOT_TOKEN.split(':')[0]!,
           }
         : undefined,
+    telegramApiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
     bucket: env.S3_URL === undefined ? undefined : parseBucketUrl(env.S3_URL),
     publicImageUrl: env.PUBLIC_IMAGE_URL?.replace(/\/+$/, ''),
     imageProxyKey: env.IMAGE_PROXY_KEY,

@@ -58,6 +58,10 @@ export const accountExportSchema = z
       email: z.string().nullable(),
       emailPublic: z.boolean(),
       telegramId: z.string().nullable(),
+      telegramChat: z
+        .object({ chatId: z.string(), linkedAt: isoDate })
+        .nullable()
+        .meta({ description: 'The chat with the site’s Telegram bot that notifications go to, when linked' }),
       firstname: z.string(),
       lastname: z.string(),
       description: z.string(),

@@ -24,3 +24,17 @@ export const linkTelegramBodySchema = z
   .object({ telegram: telegramPayloadSchema, currentPassword: currentPasswordSchema.optional() })
   .meta({ id: 'LinkTelegramBody' });
 export type LinkTelegramBody = z.infer<typeof linkTelegramBodySchema>;
+
+/** `POST /user/me/telegram-chat`: the bot's deep link that links the chat where Start is pressed. */
+export const telegramChatLinkSchema = z
+  .object({
+    url: z.url().meta({
+      description:
+        'https://t.me/<bot>?start=<token>: the token is single use, bound to the account, and expires in 15 minutes',
+    }),
+  })
+  .meta({ id: 'TelegramChatLink' });
+export type TelegramChatLink = z.infer<typeof telegramChatLinkSchema>;
+
+/** What the webhook answers Telegram: every update is taken, whether or not it meant anything. */
+export const telegramWebhookAnswerSchema = z.object({ ok: z.literal(true) });

@@ -188,6 +188,12 @@ export const portfolioRefSchema = z
   .meta({ id: 'PortfolioRef' });
 export type PortfolioRef = z.infer<typeof portfolioRefSchema>;
 
+/** The chat with the site's Telegram bot that the account linked, if any (issue 29). */
+export const telegramChatSchema = z
+  .object({ linked: z.boolean(), linkedAt: isoDate.nullable() })
+  .meta({ id: 'TelegramChat' });
+export type TelegramChat = z.infer<typeof telegramChatSchema>;
+
 export const userSchema = z
   .object({
     _id: idSchema,
@@ -224,6 +230,10 @@ export const userSchema = z
     signIn: z.object({ password: z.boolean(), telegram: z.boolean() }).optional().meta({
       description:
         'How the person signs in (a password, a linked Telegram account): only to the person themselves',
+    }),
+    telegramChat: telegramChatSchema.optional().meta({
+      description:
+        'Whether a chat with the site’s Telegram bot is linked (POST /user/me/telegram-chat), and since when: only to the person themselves',
     }),
   })
   .meta({ id: 'User' });

@@ -69,6 +69,7 @@ export const SERVER_ONLY_PREFIXES = [
   'card.profile.',
   'cv.',
   'embed.',
+  'bot.',
 ] as const;
 
 /** One language's messages as browsers get them: without what only the server writes. */

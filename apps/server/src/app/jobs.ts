@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findLinkedImageNames } from '../data/images.repository.js';
+import { receiveUpdates } from '../modules/telegram-chats/telegram-updates.js';
 import type { AppServices } from './services.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,6 +20,7 @@ export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
         services.auth.purgeExpired(),
         services.account.purgeExpired(),
         services.views.purgeOld(),
+        services.telegramChats.purgeExpired(),
       ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
     HOUR_MS,
   );
@@ -48,8 +50,17 @@ export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
   const firstSweep = Promise.all([sweepImages(), sweepRemoteImages()]);
   const sweep = setInterval(() => void Promise.all([sweepImages(), sweepRemoteImages()]), HOUR_MS);
   sweep.unref();
+  // Telegram's updates for the bot: through the webhook, or polled by one instance.
+  const updates = receiveUpdates({
+    bot: services.telegramChats.bot,
+    db: services.db,
+    config: services.config,
+    handle: (update) => services.telegramChats.handle(update),
+    logger: app.log,
+  });
   return {
     async stop() {
+      await updates.stop();
       clearInterval(purge);
       clearInterval(trending);
       clearInterval(sweep);

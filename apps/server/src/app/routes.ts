@@ -19,6 +19,7 @@ import { opsRoutes } from '../modules/ops/ops.routes.js';
 import { localeRoutes } from '../modules/pages/locale.routes.js';
 import { peopleRoutes } from '../modules/people/people.routes.js';
 import { portfolioRoutes } from '../modules/portfolios/portfolios.routes.js';
+import { telegramChatRoutes } from '../modules/telegram-chats/telegram-chats.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { viewRoutes } from '../modules/views/views.routes.js';
 import type { AppServices } from './services.js';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(bookmarkRoutes, services);
       await api.register(moderationRoutes, services);
       await api.register(notificationRoutes, services);
+      await api.register(telegramChatRoutes, services);
       await api.register(viewRoutes, services);
       await api.register(portfolioRoutes, services);
       await api.register(likeRoutes, services);

@@ -22,6 +22,8 @@ import { PeopleService } from '../modules/people/people.service.js';
 import { PreviewCards } from '../modules/og/og.service.js';
 import { ListTotals } from '../modules/portfolios/list-totals.js';
 import { PortfoliosService } from '../modules/portfolios/portfolios.service.js';
+import { createBot } from '../modules/telegram-chats/telegram-bot.js';
+import { TelegramChatsService } from '../modules/telegram-chats/telegram-chats.service.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { ViewsService } from '../modules/views/views.service.js';
 import { authenticationHooks, type AuthenticationHooks } from '../plugins/authentication.js';
@@ -40,6 +42,8 @@ export interface AppServices extends Infrastructure {
   metrics: Metrics;
   auth: AuthService;
   telegram: TelegramService;
+  /** The chats people link with the site's bot, and what the bot writes there. */
+  telegramChats: TelegramChatsService;
   account: AccountService;
   users: UsersService;
   portfolios: PortfoliosService;
@@ -107,6 +111,7 @@ export async function createServices(
     metrics,
     auth,
     telegram: new TelegramService(db, { telegram: config.telegram, auth, limiter, changes }),
+    telegramChats: new TelegramChatsService(db, { bot: createBot(config), changes, logger }),
     account: new AccountService(db, { auth, users, mailer, limiter, imageStore, changes, publicUrl }),
     users,
     portfolios,

@@ -101,6 +101,7 @@ beforeAll(async () => {
     '20261211090000_user_locale',
     '20261212090000_profile_cv',
     '20261213090000_people_directory',
+    '20261214090000_telegram_chats',
   ]);
 });
 

@@ -22,6 +22,7 @@ import * as portfolioAliases from './migrations/20261210090000_portfolio_aliases
 import * as userLocale from './migrations/20261211090000_user_locale.js';
 import * as profileCv from './migrations/20261212090000_profile_cv.js';
 import * as peopleDirectory from './migrations/20261213090000_people_directory.js';
+import * as telegramChats from './migrations/20261214090000_telegram_chats.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '20261211090000_user_locale': userLocale,
   '20261212090000_profile_cv': profileCv,
   '20261213090000_people_directory': peopleDirectory,
+  '20261214090000_telegram_chats': telegramChats,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,9 @@ export interface UsersTable {
   affiliation_verified_at: NullableTimestamp;
   /** The likes of all the person's portfolios: their likes_count summed, kept by the database's triggers. */
   likes_received: Generated<number>;
+  /** The private chat with the site's bot that the account linked (`/start <token>`), and when; null when none. */
+  telegram_chat_id: NullableText;
+  telegram_chat_linked_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -284,6 +287,22 @@ export interface TelegramLoginsTable {
   expires_at: Timestamp;
 }
 
+/** A one-time token of the bot's deep link, bound to an account (docs/decisions/0043-telegram-bot.md). */
+export interface TelegramLinkTokensTable {
+  /** SHA-256 of the token. */
+  hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A named lease one instance holds at a time (the poller of Telegram's updates), renewed while it works. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -309,6 +328,8 @@ export interface Database {
   moderation_log: ModerationLogTable;
   search_index_state: SearchIndexStateTable;
   telegram_logins: TelegramLoginsTable;
+  telegram_link_tokens: TelegramLinkTokensTable;
+  leases: LeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

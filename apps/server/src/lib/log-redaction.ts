@@ -28,4 +28,5 @@ export const SECRET_HEADERS = [
   'req.headers.token',
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-telegram-bot-api-secret-token"]',
 ];

@@ -180,6 +180,8 @@ export const RATE_RULES = {
   accountLinksPerIp: { name: 'account-link-ip', limit: 30, windowSeconds: 60 * 60 },
   /** Requests to move an account to another email address, per account. */
   emailChangesPerAccount: { name: 'email-change', limit: 5, windowSeconds: 60 * 60 },
+  /** Deep links of the Telegram bot made, per account: one is enough, a few retries are fine. */
+  telegramLinksPerAccount: { name: 'telegram-link', limit: 10, windowSeconds: 15 * 60 },
   comments: { name: 'comment', limit: 9, windowSeconds: 30 },
   likes: { name: 'like', limit: 30, windowSeconds: 30 },
   follows: { name: 'follow', limit: 30, windowSeconds: 30 },

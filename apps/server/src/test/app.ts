@@ -43,6 +43,8 @@ export async function createTestContext(
     RATE_LIMIT: 'off',
     SEED_DEMO: 'off',
     LOG_LEVEL: 'silent',
+    // Nowhere: a test that gives the bot a token and no stand-in of its own reaches no Telegram.
+    TELEGRAM_API_URL: 'http://127.0.0.1:9',
     ...(bucket ? { S3_URL: bucket.url } : {}),
     ...env,
   });

@@ -262,6 +262,13 @@ export class AccountService {
         email: current.email,
         emailPublic: current.email_public === 1,
         telegramId: current.telegram_id,
+        telegramChat:
+          current.telegram_chat_id === null
+            ? null
+            : {
+                chatId: current.telegram_chat_id,
+                linkedAt: toIsoString(current.telegram_chat_linked_at ?? current.updated_at),
+              },
         firstname: current.firstname,
         lastname: current.lastname,
         description: current.description,

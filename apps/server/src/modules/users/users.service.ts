@@ -25,6 +25,7 @@ import { rewriteAuthorSearchDocuments } from '../../data/portfolios.repository.j
 import { findFollowed } from '../../data/follows.repository.js';
 import * as users from '../../data/users.repository.js';
 import { activeBlock } from './blocks.js';
+import { telegramChatOf } from '../telegram-chats/telegram-chats.service.js';
 
 export const AVATAR_MAX_DIMENSION = 512;
 
@@ -94,6 +95,7 @@ export class UsersService {
         ? {
             ...moderationOf(row),
             signIn: { password: row.password_hash !== null, telegram: row.telegram_id !== null },
+            telegramChat: telegramChatOf(row),
           }
         : {}),
     };

@@ -68,6 +68,8 @@ export const apiProblems = {
   'problem.telegram.onlyWay':
     'Telegram is the only way into your account: set a password before you unlink it',
   'problem.telegram.noUsername': 'No free username was found',
+  'problem.telegramChat.off': 'This site has no Telegram bot set up',
+  'problem.telegramChat.secret': 'The request did not come from Telegram',
 
   'problem.user.notFound': 'User not found',
   'problem.follow.self': 'You cannot follow yourself',

@@ -68,6 +68,8 @@ export const apiProblems = {
   'problem.telegram.onlyWay':
     'Telegram — единственный способ войти в ваш аккаунт: прежде чем отвязать его, задайте пароль',
   'problem.telegram.noUsername': 'Не нашлось свободного имени пользователя',
+  'problem.telegramChat.off': 'На этом сайте не настроен бот Telegram',
+  'problem.telegramChat.secret': 'Запрос пришёл не от Telegram',
 
   'problem.user.notFound': 'Пользователь не найден',
   'problem.follow.self': 'Нельзя подписаться на самого себя',

@@ -16,6 +16,7 @@ import { webPortfolios } from './web-portfolios.js';
 import { profileCv } from './profile-cv.js';
 import { cv } from './cv.js';
 import { embed } from './embed.js';
+import { bot } from './bot.js';
 
 export const catalog = {
   ...site,
@@ -35,4 +36,5 @@ export const catalog = {
   ...apiProblems,
   ...apiValidation,
   ...mails,
+  ...bot,
 } satisfies Catalog;

@@ -75,6 +75,8 @@ export const apiProblems = {
     'Telegram — hisobingizga kirishning yagona yo‘li: uzishdan oldin parol o‘rnating',
   // A new account from Telegram found no free username to take.
   'problem.telegram.noUsername': 'Bo‘sh foydalanuvchi nomi topilmadi',
+  'problem.telegramChat.off': 'Bu saytda Telegram boti sozlanmagan',
+  'problem.telegramChat.secret': 'So‘rov Telegram’dan kelmagan',
 
   // What was asked for, or done.
   'problem.user.notFound': 'Foydalanuvchi topilmadi',

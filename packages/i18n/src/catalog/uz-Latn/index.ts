@@ -15,6 +15,7 @@ import { webPortfolios } from './web-portfolios.js';
 import { profileCv } from './profile-cv.js';
 import { cv } from './cv.js';
 import { embed } from './embed.js';
+import { bot } from './bot.js';
 
 /** The source of every text: Uzbek in Latin. Cyrillic is made from it when the catalogs are compiled. */
 export const catalog = {
@@ -35,4 +36,5 @@ export const catalog = {
   ...apiProblems,
   ...apiValidation,
   ...mails,
+  ...bot,
 } as const;

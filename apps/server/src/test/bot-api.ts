@@ -1,0 +1,219 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for Telegram's Bot API server on 127.0.0.1, speaking the shape grammY uses:
+ * `POST /bot<token>/<method>` with a JSON or form body, answered `{ ok: true, result }` or
+ * `{ ok: false, error_code, description, parameters? }`. It keeps a queue of updates that `getUpdates`
+ * long-polls (honouring `offset` and `timeout`), records every call and every message sent, and fails
+ * `sendMessage` to a chat as a test asks (403 for a bot blocked, 429 with `retry_after`).
+ */
+
+export interface BotApiCall {
+  method: string;
+  token: string;
+  params: Record<string, unknown>;
+}
+
+export interface SentMessage {
+  chatId: string;
+  text: string;
+}
+
+export interface BotApiFailure {
+  error_code: number;
+  description: string;
+  retry_after?: number;
+}
+
+export const BLOCKED: BotApiFailure = {
+  error_code: 403,
+  description: 'Forbidden: bot was blocked by the user',
+};
+export const TOO_MANY = (retryAfter: number): BotApiFailure => ({
+  error_code: 429,
+  description: `Too Many Requests: retry after ${retryAfter}`,
+  retry_after: retryAfter,
+});
+
+interface Update {
+  update_id: number;
+  [field: string]: unknown;
+}
+
+type Answer = { ok: true; result: unknown } | { ok: false; failure: BotApiFailure };
+
+export interface StandInBotApi {
+  /** The API root to give grammY (`TELEGRAM_API_URL`). */
+  url: string;
+  calls: BotApiCall[];
+  sent: SentMessage[];
+  /** The webhook set last (`setWebhook`), or undefined once deleted. */
+  webhook: { url: string; secretToken: string | undefined } | undefined;
+  /** Queues an update for `getUpdates`; answers its `update_id`. */
+  push(update: Record<string, unknown>): number;
+  /** Makes each `sendMessage` to `chatId` fail so, until `clearFailure`. */
+  failSends(chatId: string | number, failure: BotApiFailure): void;
+  clearFailure(chatId: string | number): void;
+  /** Updates queued and not yet confirmed by a later `offset`. */
+  pending(): number;
+  close(): Promise<void>;
+}
+
+/** A private chat's text message as Telegram sends it, with the command entity a `/start` carries. */
+export function privateText(chatId: number, text: string, updateFields: Record<string, unknown> = {}) {
+  const command = /^\/\w+/.exec(text);
+  return {
+    message: {
+      message_id: Math.floor(Math.random() * 1e6),
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private', first_name: 'Sinov' },
+      from: { id: chatId, is_bot: false, first_name: 'Sinov' },
+      text,
+      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
+    },
+    ...updateFields,
+  };
+}
+
+export async function startBotApi(): Promise<StandInBotApi> {
+  const calls: BotApiCall[] = [];
+  const sent: SentMessage[] = [];
+  const queue: Update[] = [];
+  const failures = new Map<string, BotApiFailure>();
+  const waiters = new Set<() => void>();
+  let nextUpdateId = 1000;
+  let messageId = 1;
+  const api: StandInBotApi = {
+    url: '',
+    calls,
+    sent,
+    webhook: undefined,
+    push(update) {
+      nextUpdateId += 1;
+      queue.push({ ...update, update_id: nextUpdateId });
+      for (const wake of [...waiters]) wake();
+      return nextUpdateId;
+    },
+    failSends: (chatId, failure) => failures.set(String(chatId), failure),
+    clearFailure: (chatId) => failures.delete(String(chatId)),
+    pending: () => queue.length,
+    close: () =>
+      new Promise((resolve) => {
+        for (const wake of [...waiters]) wake();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const getUpdates = async (params: Record<string, unknown>, closed: Promise<void>): Promise<Answer> => {
+    const offset = Number(params.offset ?? 0);
+    // An offset confirms every update before it: they are not sent again.
+    while (queue.length > 0 && queue[0]!.update_id < offset) queue.shift();
+    if (queue.length === 0 && Number(params.timeout ?? 0) > 0) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, Number(params.timeout) * 1000);
+        waiters.add(wake);
+        void closed.then(wake);
+      });
+    }
+    return { ok: true, result: queue.slice(0, Number(params.limit ?? 100)) };
+  };
+
+  const answer = (
+    method: string,
+    params: Record<string, unknown>,
+    closed: Promise<void>,
+  ): Promise<Answer> | Answer => {
+    switch (method) {
+      case 'getMe':
+        return {
+          ok: true,
+          result: { id: 1, is_bot: true, first_name: 'Sinov', username: 'SinovBot', can_join_groups: true },
+        };
+      case 'setWebhook':
+        api.webhook = {
+          url: String(params.url),
+          secretToken: params.secret_token === undefined ? undefined : String(params.secret_token),
+        };
+        return { ok: true, result: true };
+      case 'deleteWebhook':
+        api.webhook = undefined;
+        return { ok: true, result: true };
+      case 'getUpdates':
+        if (api.webhook) {
+          return {
+            ok: false,
+            failure: {
+              error_code: 409,
+              description: "Conflict: can't use getUpdates method while webhook is active",
+            },
+          };
+        }
+        return getUpdates(params, closed);
+      case 'sendMessage': {
+        const chatId = String(params.chat_id);
+        const failure = failures.get(chatId);
+        if (failure) return { ok: false, failure };
+        sent.push({ chatId, text: String(params.text) });
+        messageId += 1;
+        return {
+          ok: true,
+          result: {
+            message_id: messageId,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: Number(chatId), type: 'private' },
+            text: params.text,
+          },
+        };
+      }
+      default:
+        return { ok: false, failure: { error_code: 404, description: 'Not Found: method not found' } };
+    }
+  };
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const route = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '');
+      const closed = new Promise<void>((resolve) => response.on('close', () => resolve()));
+      const send = (status: number, body: unknown) => {
+        if (response.destroyed) return;
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.method !== 'POST' || !route) {
+        send(404, { ok: false, error_code: 404, description: 'Not Found' });
+        return;
+      }
+      const [, token, method] = route as unknown as [string, string, string];
+      const params = parseBody(request.headers['content-type'], Buffer.concat(chunks).toString('utf8'));
+      calls.push({ method, token, params });
+      void Promise.resolve(answer(method, params, closed)).then((result) => {
+        if (result.ok) return send(200, result);
+        const { error_code, description, retry_after } = result.failure;
+        send(error_code, {
+          ok: false,
+          error_code,
+          description,
+          ...(retry_after === undefined ? {} : { parameters: { retry_after } }),
+        });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return api;
+}
+
+function parseBody(contentType: string | undefined, text: string): Record<string, unknown> {
+  if (text === '') return {};
+  if (contentType?.startsWith('application/json')) return JSON.parse(text) as Record<string, unknown>;
+  return Object.fromEntries(new URLSearchParams(text));
+}
