@@ -2,7 +2,7 @@
 // Lighthouse (mobile, default simulated throttling) on the list, a portfolio and a profile, the first
 // visit's JavaScript, and whether the largest paint is in the server's HTML.
 //
-//   npm run perf:web [-- --runs 3]
+//   npm run perf:web [-- --runs 3] [--only 'a CV']
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +16,9 @@ import lighthouse from 'lighthouse';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const onlyArg = process.argv.indexOf('--only');
+/** `--only <text>`: just the pages whose name holds it. */
+const only = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -121,12 +124,14 @@ try {
       name: 'a profile in Cyrillic',
       url: `${base}/uz-Cyrl/profile/${encodeURIComponent(withImage.author.username)}`,
     },
+    // A profile's print-ready CV (decision 41): a page of its own, with no JavaScript.
+    { name: 'a CV', url: `${base}/profile/${encodeURIComponent(withImage.author.username)}/cv` },
   ];
 
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const rows = [];
   try {
-    for (const page of pages) {
+    for (const page of pages.filter((each) => !only || each.name.includes(only))) {
       const html = await (await fetch(page.url)).text();
       const scores = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
       const metrics = { lcp: [], tbt: [], fcp: [], cls: [] };

@@ -1,4 +1,8 @@
+import { shorten } from '@portfolio-master/contract';
 import type { CvEntry, CvView } from './cv-view.js';
+
+/** A meta description's length: what search engines and link previews show before cutting. */
+const DESCRIPTION_LENGTH = 160;
 
 /** Text and attribute values made safe in HTML: every user's text goes through it. */
 export const escapeHtml = (value: string) =>
@@ -111,7 +115,13 @@ export function cvPage(view: CvView, links: CvPageLinks): string {
     });
     parts.push(section(labels.pinned, works.join('')));
   }
+  // What search results and link previews say of the page: the person, what they do, what they know.
+  const description = shorten(
+    [view.name, view.headline, view.skills.slice(0, 6).join(', ')].filter(Boolean).join(' — '),
+    DESCRIPTION_LENGTH,
+  );
   const head = [
+    `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(links.canonical)}">`,
     ...links.alternates.map(
       ({ hreflang, href }) =>
@@ -137,6 +147,7 @@ function htmlDocument(lang: string, title: string, head: string[], style: string
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...head,
     `<style>${style}</style>`,
     '</head>',

@@ -170,6 +170,9 @@ describe('the CV page', () => {
       'React, TypeScript',
       'Men &#60;script&#62;alert(1)&#60;/script&#62; interfeyslar yozaman.',
       `<link rel="canonical" href="http://localhost:5173/profile/${person.username}/cv">`,
+      // Search results say who it is and what they do; the tab shows the site's icon.
+      `<meta name="description" content="${NAME.firstname} ${NAME.lastname} — ${HEADLINE} — `,
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
       `<link rel="alternate" hreflang="ru" href="http://localhost:5173/ru/profile/${person.username}/cv">`,
       `<link rel="alternate" hreflang="x-default" href="http://localhost:5173/profile/${person.username}/cv">`,
       `href="http://localhost:5173/profile/${person.username}/cv.pdf"`,
