@@ -44,6 +44,7 @@ const USER_KEYS = [
   'registeredDate',
   'signIn',
   'skills',
+  'telegramChat',
   'telegramProfile',
   'username',
   'website',
@@ -98,6 +99,8 @@ describe('POST /api/register: transports', () => {
       blocked: null,
       // How the person signs in, shown to them alone: a password, no Telegram.
       signIn: { password: true, telegram: false },
+      // No chat with the site's Telegram bot linked.
+      telegramChat: { linked: false, linkedAt: null },
       // Nothing of their work told yet.
       ...EMPTY_CV,
     });
