@@ -9,7 +9,8 @@ export function createBot(config: Pick<Config, 'telegram' | 'telegramApiUrl'>): 
   const { telegram } = config;
   if (!telegram) return undefined;
   return new Bot(telegram.botToken, {
-    client: { apiRoot: config.telegramApiUrl },
+    // A call waits at most a minute (a long poll asks for 25 seconds), not grammY's default 500 seconds.
+    client: { apiRoot: config.telegramApiUrl, timeoutSeconds: 60 },
     botInfo: {
       id: Number(telegram.botId),
       is_bot: true,

@@ -48,22 +48,32 @@ export function receiveUpdates(
   const secret = config.telegramWebhookSecret;
   if (config.publicUrl.startsWith('https://') && secret) {
     const url = `${config.publicUrl}${WEBHOOK_PATH}`;
+    const stopping = new AbortController();
     const registered = bot.api
-      .setWebhook(url, { secret_token: secret, allowed_updates: ['message'] })
+      .setWebhook(url, { secret_token: secret, allowed_updates: ['message'] }, abortable(stopping.signal))
       .then(() => logger.info({ url }, 'Telegram webhook set'))
-      .catch((error: unknown) => logger.error({ err: error }, 'Telegram webhook not set'));
-    return { stop: () => registered };
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) logger.error({ err: error }, 'Telegram webhook not set');
+      });
+    return {
+      async stop() {
+        stopping.abort();
+        await registered;
+      },
+    };
   }
   return poll({ ...deps, bot }, times);
 }
+
+/** grammY types its signals with the abort-controller package's shim; Node's own is what it is given. */
+const abortable = (signal: AbortSignal) => signal as unknown as Parameters<Bot['api']['getUpdates']>[1];
 
 function poll(deps: Parameters<typeof receiveUpdates>[0] & { bot: Bot }, times: PollingTimes): Receiving {
   const { bot, db, handle, logger } = deps;
   const holder = randomUUID();
   const stopping = new AbortController();
   const { signal } = stopping;
-  // grammY types its signal with the abort-controller package's shim; Node's own is what it is given.
-  const cutOff = signal as unknown as Parameters<Bot['api']['getUpdates']>[1];
+  const cutOff = abortable(signal);
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
