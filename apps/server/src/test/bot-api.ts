@@ -57,6 +57,8 @@ export interface StandInBotApi {
   clearFailure(chatId: string | number): void;
   /** Updates queued and not yet confirmed by a later `offset`. */
   pending(): number;
+  /** The most `getUpdates` calls that were ever under way at once (one poller makes one at a time). */
+  mostPollsAtOnce(): number;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,8 @@ export async function startBotApi(): Promise<StandInBotApi> {
   const failures = new Map<string, BotApiFailure>();
   const waiters = new Set<() => void>();
   let nextUpdateId = 1000;
+  let polls = 0;
+  let mostPolls = 0;
   let messageId = 1;
   const api: StandInBotApi = {
     url: '',
@@ -98,6 +102,7 @@ export async function startBotApi(): Promise<StandInBotApi> {
     failSends: (chatId, failure) => failures.set(String(chatId), failure),
     clearFailure: (chatId) => failures.delete(String(chatId)),
     pending: () => queue.length,
+    mostPollsAtOnce: () => mostPolls,
     close: () =>
       new Promise((resolve) => {
         for (const wake of [...waiters]) wake();
@@ -155,7 +160,9 @@ export async function startBotApi(): Promise<StandInBotApi> {
             },
           };
         }
-        return getUpdates(params, closed);
+        polls += 1;
+        mostPolls = Math.max(mostPolls, polls);
+        return getUpdates(params, closed).finally(() => (polls -= 1));
       case 'sendMessage': {
         const chatId = String(params.chat_id);
         const failure = failures.get(chatId);

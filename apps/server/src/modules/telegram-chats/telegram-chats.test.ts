@@ -1,4 +1,6 @@
 import { GrammyError } from 'grammy';
+import { buildApp } from '../../app.js';
+import { createDatabase } from '../../db/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseLease, takeLease } from '../../data/telegram-chats.repository.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -322,6 +324,25 @@ describe('through polling', () => {
     await eventually(async () => (await me(context, user)).json().telegramChat.linked === true);
     // The handled updates are confirmed by the next poll's offset.
     await eventually(() => api.pending() === 0);
+  });
+
+  it('polls from one instance only, however many run', async () => {
+    const second = createDatabase(context.config.database, { logger: console });
+    const other = await buildApp(context.config, { database: second, logger: false });
+    await other.ready();
+    const holders = () => context.app.services.db.selectFrom('leases').select('holder').execute();
+    const before = await holders();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(api.mostPollsAtOnce()).toBe(1);
+      expect(await holders()).toEqual(before);
+    } finally {
+      await other.close();
+      await second.destroy();
+    }
+    // The one that held the lease still does.
+    expect(await holders()).toEqual(before);
+    expect(before).toHaveLength(1);
   });
 
   it('lets one instance hold the lease at a time', async () => {
