@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LOCALES } from '@portfolio-master/i18n/locales';
-import { splitMessagesPlugin } from './plugins/split-messages';
+import { splitMessagesPlugin } from './plugins/split-messages.ts';
 
 /**
  * Writes `.br` and `.gz` next to every text asset, so a static server with pre-compressed support
