@@ -1,9 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError } from 'grammy';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseLease, takeLease } from '../../data/telegram-chats.repository.js';
 import { hashToken } from '../../lib/tokens.js';
+import { createBot } from './telegram-bot.js';
+import { receiveUpdates } from './telegram-updates.js';
 import { BLOCKED, privateText, startBotApi, type StandInBotApi, TOO_MANY } from '../../test/bot-api.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 
@@ -367,6 +370,41 @@ describe('through polling', () => {
     const polls = api.calls.filter((entry) => entry.method === 'getUpdates').length;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.calls.filter((entry) => entry.method === 'getUpdates')).toHaveLength(polls);
+  });
+});
+
+describe('polling while Telegram is away', () => {
+  it('says so once when it goes, not at every retry, and keeps trying', async () => {
+    const context = await createTestContext();
+    const said: { level: string; msg: string }[] = [];
+    const logger = {
+      warn: (_context: unknown, msg: string) => said.push({ level: 'warn', msg }),
+      info: (msg: string) => said.push({ level: 'info', msg }),
+    } as unknown as FastifyBaseLogger;
+    // Nothing listens on port 9: every call fails as when Telegram cannot be reached.
+    const bot = createBot({
+      telegram: { botName: BOT_NAME, botToken: BOT_TOKEN, botId: BOT_TOKEN.split(':')[0]! },
+      telegramApiUrl: 'http://127.0.0.1:9',
+    })!;
+    const receiving = receiveUpdates(
+      {
+        bot,
+        db: context.app.services.db,
+        config: { publicUrl: 'http://localhost:5173', telegramWebhookSecret: undefined },
+        handle: async () => {},
+        logger,
+      },
+      { pollSeconds: 0, leaseMs: 60_000, retryMs: 10 },
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(said).toEqual([
+        { level: 'warn', msg: 'Telegram updates not fetched; trying again until they are' },
+      ]);
+    } finally {
+      await receiving.stop();
+      await context.close();
+    }
   });
 });
 

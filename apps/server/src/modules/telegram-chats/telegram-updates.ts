@@ -99,6 +99,8 @@ function poll(deps: Parameters<typeof receiveUpdates>[0] & { bot: Bot }, times: 
     // Whether the lease is this instance's, and whether it started polling since it took it.
     let leased = false;
     let held = false;
+    // Telegram away: said once when it goes and once when it is back, not at every retry.
+    let away = false;
     while (!signal.aborted) {
       try {
         leased = await holdLease();
@@ -117,13 +119,18 @@ function poll(deps: Parameters<typeof receiveUpdates>[0] & { bot: Bot }, times: 
           { offset, timeout: times.pollSeconds, allowed_updates: ['message'] },
           cutOff,
         );
+        if (away) {
+          away = false;
+          logger.info('Telegram updates fetched again');
+        }
         for (const update of updates) {
           offset = update.update_id + 1;
           await handle(update);
         }
       } catch (error) {
         if (signal.aborted) break;
-        logger.warn({ err: error }, 'Telegram updates not fetched');
+        if (!away) logger.warn({ err: error }, 'Telegram updates not fetched; trying again until they are');
+        away = true;
         await pause(times.retryMs);
       }
     }
