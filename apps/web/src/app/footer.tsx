@@ -60,6 +60,9 @@ export function Footer() {
               <Link to="/page/1">{t('nav.home')}</Link>
             </li>
             <li>
+              <Link to="/people">{t('directory.title')}</Link>
+            </li>
+            <li>
               <Link to="/create">{t('nav.create')}</Link>
             </li>
             <li>

@@ -89,6 +89,10 @@ describe('Navbar', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(toggle.getAttribute('aria-label')).toBe('Menyuni yopish');
+    // Beside what the wide header holds, the menu leads to the people directory and the site's page.
+    const drawer = within(screen.getAllByRole('navigation', { name: 'Asosiy menyu' }).at(-1)!);
+    expect(drawer.getByRole('link', { name: 'Dasturchilar' }).getAttribute('href')).toBe('/people');
+    expect(within(wideNav()).queryByRole('link', { name: 'Dasturchilar' })).toBeNull();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });

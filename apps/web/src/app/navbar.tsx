@@ -140,6 +140,9 @@ export function Navbar() {
             </button>
           </div>
           {links}
+          <NavLink to="/people" className="nav__link">
+            {t('directory.title')}
+          </NavLink>
           <NavLink to="/about" className="nav__link">
             {t('nav.about')}
           </NavLink>
