@@ -193,6 +193,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'email_verifications',
     'password_resets',
     'email_changes',
+    'telegram_link_tokens',
     'follows',
     'users',
   ] as const;
