@@ -49,17 +49,33 @@ export const markReadBodySchema = z
   .meta({ id: 'MarkReadBody' });
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 
+const kindSwitches = z.object({
+  comment: z.boolean(),
+  like: z.boolean(),
+  reply: z.boolean(),
+  post: z.boolean(),
+});
+
 export const notificationSettingsSchema = z
   .object({
-    email: z.object({
-      comment: z.boolean(),
-      like: z.boolean(),
-      reply: z.boolean(),
-      post: z.boolean(),
+    email: kindSwitches,
+    telegram: kindSwitches.meta({
+      description:
+        'Which kinds the bot sends to the linked Telegram chat (none is sent while no chat is linked)',
     }),
   })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const notificationSettingsBodySchema = z
+  .object({
+    email: kindSwitches,
+    telegram: kindSwitches
+      .optional()
+      .meta({ description: 'Left as they are when absent (clients older than the Telegram switches)' }),
+  })
+  .meta({ id: 'NotificationSettingsBody' });
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
 
 export const unsubscribeQuerySchema = z.object({
   token: withoutNul(z.string().min(1).max(100)),

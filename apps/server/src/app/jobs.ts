@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findLinkedImageNames } from '../data/images.repository.js';
 import { receiveUpdates } from '../modules/telegram-chats/telegram-updates.js';
+import { TelegramOutbox } from '../modules/notifications/telegram-outbox.js';
 import type { AppServices } from './services.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -58,8 +59,29 @@ export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
     handle: (update) => services.telegramChats.handle(update),
     logger: app.log,
   });
+  // Notifications through the bot: one worker across instances drains the outbox within Telegram's limits.
+  const telegramOutbox = services.telegramChats.bot
+    ? new TelegramOutbox({
+        db: services.db,
+        postgres: services.dialect === 'postgres',
+        chats: services.telegramChats,
+        publicUrl: services.config.publicUrl,
+        logger: app.log,
+      })
+    : undefined;
+  telegramOutbox?.start();
+  const purgeOutbox = setInterval(
+    () =>
+      void telegramOutbox
+        ?.purgeFailed()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'Telegram outbox purge failed')),
+    HOUR_MS,
+  );
+  purgeOutbox.unref();
   return {
     async stop() {
+      await telegramOutbox?.stop();
+      clearInterval(purgeOutbox);
       await updates.stop();
       clearInterval(purge);
       clearInterval(trending);

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { newToken } from '../lib/tokens.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -270,6 +271,45 @@ export async function updateEmailSettings(
   email: Record<EmailColumn, number>,
 ): Promise<void> {
   await db.updateTable('notification_settings').set(email).where('user_id', '=', userId).execute();
+}
+
+/** The settings an account has until it changes them: mail for all but likes, nothing to Telegram. */
+export const defaultSettings = (userId: string) => ({
+  user_id: userId,
+  email_comment: 1,
+  email_like: 0,
+  email_reply: 1,
+  email_post: 1,
+  unsubscribe_token: newToken(),
+});
+
+type TelegramColumn = 'telegram_comment' | 'telegram_like' | 'telegram_reply' | 'telegram_post';
+
+/** Sets which kinds go to the linked Telegram chat (1 or 0 per kind). */
+export async function updateTelegramSettings(
+  db: Executor,
+  userId: string,
+  telegram: Record<TelegramColumn, number>,
+): Promise<void> {
+  await db.updateTable('notification_settings').set(telegram).where('user_id', '=', userId).execute();
+}
+
+/**
+ * A chat was just linked: Telegram gets the kinds that go by mail (the defaults when the account has
+ * no settings yet).
+ */
+export async function copyEmailToTelegram(db: Executor, userId: string): Promise<void> {
+  await insertMissingSettings(db, [defaultSettings(userId)]);
+  await db
+    .updateTable('notification_settings')
+    .set((eb) => ({
+      telegram_comment: eb.ref('email_comment'),
+      telegram_like: eb.ref('email_like'),
+      telegram_reply: eb.ref('email_reply'),
+      telegram_post: eb.ref('email_post'),
+    }))
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** No more mail of one kind for the account whose unsubscribe token this is; answers whether there was one. */

@@ -102,6 +102,7 @@ beforeAll(async () => {
     '20261212090000_profile_cv',
     '20261213090000_people_directory',
     '20261214090000_telegram_chats',
+    '20261215090000_telegram_outbox',
   ]);
 });
 

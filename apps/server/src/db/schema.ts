@@ -7,6 +7,8 @@ export type NullableTimestamp = ColumnType<Date | string | null, string | null |
 export type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 /** Booleans are 0/1 integers on both dialects, so one query fits both. */
 export type Flag = ColumnType<number, number, number>;
+/** A flag with a default in the table: optional when a row is inserted. */
+export type OptionalFlag = ColumnType<number, number | undefined, number>;
 
 export interface UsersTable {
   id: string;
@@ -144,6 +146,11 @@ export interface NotificationSettingsTable {
   email_like: Flag;
   email_reply: Flag;
   email_post: Flag;
+  /** Which notifications also go to the linked Telegram chat (off until a chat is linked). */
+  telegram_comment: OptionalFlag;
+  telegram_like: OptionalFlag;
+  telegram_reply: OptionalFlag;
+  telegram_post: OptionalFlag;
   /** Stands in the mails' one-click unsubscribe links; changes nothing but these settings. */
   unsubscribe_token: string;
 }
@@ -303,6 +310,22 @@ export interface LeasesTable {
   expires_at: Timestamp;
 }
 
+/** A notification waiting for the bot (docs/decisions/0044-telegram-notifications.md). */
+export interface TelegramOutboxTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  actor_id: string;
+  portfolio_id: string;
+  comment_id: string | null;
+  others_count: Generated<number>;
+  status: Generated<'pending' | 'sending' | 'failed'>;
+  attempts: Generated<number>;
+  next_at: Timestamp;
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -330,6 +353,7 @@ export interface Database {
   telegram_logins: TelegramLoginsTable;
   telegram_link_tokens: TelegramLinkTokensTable;
   leases: LeasesTable;
+  telegram_outbox: TelegramOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

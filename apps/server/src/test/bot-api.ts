@@ -18,6 +18,8 @@ export interface BotApiCall {
 export interface SentMessage {
   chatId: string;
   text: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface BotApiFailure {
@@ -167,7 +169,7 @@ export async function startBotApi(): Promise<StandInBotApi> {
         const chatId = String(params.chat_id);
         const failure = failures.get(chatId);
         if (failure) return { ok: false, failure };
-        sent.push({ chatId, text: String(params.text) });
+        sent.push({ chatId, text: String(params.text), at: Date.now() });
         messageId += 1;
         return {
           ok: true,

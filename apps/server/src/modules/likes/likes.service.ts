@@ -63,7 +63,7 @@ export class LikesService {
         answer = { count: await likes.adjustLikesCount(trx, portfolioId, removed ? -1 : 0), isLiked: false };
       }
       // The owner's unread like notification follows the likes, under the same row lock.
-      notified = await this.notifications.liked(trx, portfolioId, now);
+      notified = await this.notifications.liked(trx, portfolioId, now, answer.isLiked ? userId : undefined);
       return answer;
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('popular')]);

@@ -2,6 +2,7 @@ import {
   markReadBodySchema,
   notificationPageSchema,
   notificationQuerySchema,
+  notificationSettingsBodySchema,
   notificationSettingsSchema,
   problemSchema,
   unreadCountSchema,
@@ -96,7 +97,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteDependen
       schema: {
         tags: ['notifications'],
         summary: 'Choose which kinds of notification also come by mail',
-        body: notificationSettingsSchema,
+        body: notificationSettingsBodySchema,
         response: { 200: notificationSettingsSchema, 401: problemSchema, 422: problemSchema },
       },
     },

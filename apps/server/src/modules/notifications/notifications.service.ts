@@ -4,6 +4,7 @@ import type {
   NotificationKind,
   NotificationPage,
   NotificationSettings,
+  NotificationSettingsBody,
 } from '@portfolio-master/contract';
 import { DEFAULT_LOCALE, isLocale } from '@portfolio-master/i18n';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,19 +13,22 @@ import type { Database } from '../../db/schema.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { HttpError } from '../../lib/http-error.js';
-import { newToken } from '../../lib/tokens.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notificationMail, pageLink } from '../mail/templates.js';
 import type { UsersService } from '../users/users.service.js';
 import * as notifications from '../../data/notifications.repository.js';
+import * as outbox from '../../data/telegram-outbox.repository.js';
 
 const EXCERPT = 140;
 const KINDS = ['comment', 'like', 'reply', 'post'] as const satisfies readonly NotificationKind[];
 const column = (kind: NotificationKind) => `email_${kind}` as const;
+const telegramColumn = (kind: NotificationKind) => `telegram_${kind}` as const;
+/** How long a like waits in the bot's outbox for the likes after it, so that they make one message. */
+export const LIKE_HOLD_MS = 60 * 1000;
 /** Accounts whose settings are read (and made) by one statement: 7 parameters each, well under SQLite's limit. */
 const RECIPIENTS_PER_STATEMENT = 500;
 
-const excerpt = (body: string) => {
+export const excerpt = (body: string) => {
   const flat = body.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
 };
@@ -45,25 +49,42 @@ export class NotificationsService {
     },
   ) {}
 
-  /** In a like's transaction; answers a notification to mail when this like began one. */
-  liked(trx: Transaction<Database>, portfolioId: string, now: string): Promise<string | undefined> {
-    return notifications.refreshLikeGroup(trx, portfolioId, now);
+  /**
+   * In a like's (or unlike's) transaction; answers a notification to mail when this like began one. A
+   * like by `likerId` also joins, or begins, the bot's message about it (docs/decisions/0044).
+   */
+  async liked(
+    trx: Transaction<Database>,
+    portfolioId: string,
+    now: string,
+    likerId?: string,
+  ): Promise<string | undefined> {
+    const id = await notifications.refreshLikeGroup(trx, portfolioId, now);
+    if (likerId !== undefined) {
+      const holdUntil = new Date(Date.parse(now) + LIKE_HOLD_MS).toISOString();
+      await outbox.enqueueLike(trx, { portfolioId, likerId, now, holdUntil });
+    }
+    return id;
   }
 
-  /** In a comment's transaction. */
-  commented(
+  /** In a comment's transaction; those who want it in Telegram get it queued for the bot. */
+  async commented(
     trx: Transaction<Database>,
     comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
   ): Promise<string[]> {
-    return notifications.notifyComment(trx, comment);
+    const ids = await notifications.notifyComment(trx, comment);
+    await outbox.enqueueNotifications(trx, ids, comment.createdAt);
+    return ids;
   }
 
-  /** In a new portfolio's transaction. */
-  posted(
+  /** In a new portfolio's transaction; those who want it in Telegram get it queued for the bot. */
+  async posted(
     trx: Transaction<Database>,
     post: { portfolioId: string; authorId: string; createdAt: string },
   ): Promise<string[]> {
-    return notifications.notifyPost(trx, post);
+    const ids = await notifications.notifyPost(trx, post);
+    await outbox.enqueueNotifications(trx, ids, post.createdAt);
+    return ids;
   }
 
   /**
@@ -147,10 +168,14 @@ export class NotificationsService {
       email: Object.fromEntries(
         KINDS.map((kind) => [kind, row[column(kind)] === 1]),
       ) as NotificationSettings['email'],
+      telegram: Object.fromEntries(
+        KINDS.map((kind) => [kind, row[telegramColumn(kind)] === 1]),
+      ) as NotificationSettings['telegram'],
     };
   }
 
-  async updateSettings(userId: string, body: NotificationSettings): Promise<NotificationSettings> {
+  /** Sets the switches given; a body without `telegram` (an older client) leaves those as they are. */
+  async updateSettings(userId: string, body: NotificationSettingsBody): Promise<NotificationSettings> {
     await this.ensureSettings(userId);
     await notifications.updateEmailSettings(this.db, userId, {
       email_comment: body.email.comment ? 1 : 0,
@@ -158,6 +183,14 @@ export class NotificationsService {
       email_reply: body.email.reply ? 1 : 0,
       email_post: body.email.post ? 1 : 0,
     });
+    if (body.telegram) {
+      await notifications.updateTelegramSettings(this.db, userId, {
+        telegram_comment: body.telegram.comment ? 1 : 0,
+        telegram_like: body.telegram.like ? 1 : 0,
+        telegram_reply: body.telegram.reply ? 1 : 0,
+        telegram_post: body.telegram.post ? 1 : 0,
+      });
+    }
     return this.settings(userId);
   }
 
@@ -175,17 +208,7 @@ export class NotificationsService {
 
   /** The default settings for those of these accounts that have none yet. */
   private async createMissingSettings(userIds: readonly string[]): Promise<void> {
-    await notifications.insertMissingSettings(
-      this.db,
-      userIds.map((userId) => ({
-        user_id: userId,
-        email_comment: 1,
-        email_like: 0,
-        email_reply: 1,
-        email_post: 1,
-        unsubscribe_token: newToken(),
-      })),
-    );
+    await notifications.insertMissingSettings(this.db, userIds.map(notifications.defaultSettings));
   }
 
   /** Each account's mail settings with its address and language, by account id. */

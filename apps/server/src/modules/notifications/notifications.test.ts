@@ -284,14 +284,20 @@ describe('notifications', () => {
       url: '/api/notifications/settings',
       headers: as(author),
     });
-    expect(settings.json()).toEqual({ email: { comment: true, like: false, reply: true, post: true } });
+    expect(settings.json()).toEqual({
+      email: { comment: true, like: false, reply: true, post: true },
+      telegram: { comment: false, like: false, reply: false, post: false },
+    });
     const chosen = await call(context.app, {
       method: 'PUT',
       url: '/api/notifications/settings',
       headers: as(author),
       payload: { email: { comment: true, like: true, reply: false, post: true } },
     });
-    expect(chosen.json()).toEqual({ email: { comment: true, like: true, reply: false, post: true } });
+    expect(chosen.json()).toEqual({
+      email: { comment: true, like: true, reply: false, post: true },
+      telegram: { comment: false, like: false, reply: false, post: false },
+    });
 
     const portfolio = await createWithImages(context.app, author, 0, { title: 'Xatli loyiha' });
     await like(reader, portfolio._id);

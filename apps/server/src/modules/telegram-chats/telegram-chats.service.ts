@@ -6,6 +6,7 @@ import type { Update } from 'grammy/types';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import * as chats from '../../data/telegram-chats.repository.js';
+import { copyEmailToTelegram } from '../../data/notifications.repository.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { toIsoString } from '../../lib/dates.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -121,7 +122,11 @@ export class TelegramChatsService {
     const now = new Date().toISOString();
     const userId = await this.db.transaction().execute(async (trx) => {
       const owner = await chats.takeLinkToken(trx, hash, now);
-      if (owner) await chats.linkChat(trx, owner, String(chatId), now);
+      if (owner) {
+        await chats.linkChat(trx, owner, String(chatId), now);
+        // From now on Telegram gets the kinds that go by mail (each its own switch after this).
+        await copyEmailToTelegram(trx, owner);
+      }
       return owner;
     });
     if (userId) await this.deps.changes.publish([changeTags.user(userId)]);

@@ -310,7 +310,11 @@ describe('through polling', () => {
   it('links the chat from updates it fetches, one poller holding the lease', async () => {
     await eventually(() => api.calls.some((entry) => entry.method === 'getUpdates'));
     expect(api.webhook).toBeUndefined();
-    const lease = await context.app.services.db.selectFrom('leases').selectAll().execute();
+    const lease = await context.app.services.db
+      .selectFrom('leases')
+      .selectAll()
+      .where('name', '=', 'telegram-updates')
+      .execute();
     expect(lease).toEqual([
       { name: 'telegram-updates', holder: expect.any(String), expires_at: expect.anything() },
     ]);
@@ -333,7 +337,12 @@ describe('through polling', () => {
     const second = createDatabase(context.config.database, { logger: console });
     const other = await buildApp(context.config, { database: second, logger: false });
     await other.ready();
-    const holders = () => context.app.services.db.selectFrom('leases').select('holder').execute();
+    const holders = () =>
+      context.app.services.db
+        .selectFrom('leases')
+        .select('holder')
+        .where('name', '=', 'telegram-updates')
+        .execute();
     const before = await holders();
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -6,4 +6,9 @@ export const bot = {
     'Hello, {name}! This chat is now linked to your Portfolio Master account: notifications will come here. To stop them, press “Stop receiving in Telegram” in the site’s settings.',
   'bot.linkRefused':
     'This link has expired or has already been used. Press “Receive in Telegram” in the site’s settings again.',
+  'bot.notice.comment': '{name} commented on your portfolio “{title}”: “{comment}”\n{link}',
+  'bot.notice.reply': '{name} also commented on “{title}”, where you commented: “{comment}”\n{link}',
+  'bot.notice.like':
+    '{name}{others, plural, =0 {} one { and # other person} other { and # other people}} liked your portfolio “{title}”.\n{link}',
+  'bot.notice.post': '{name}, whom you follow, posted a new portfolio: “{title}”.\n{link}',
 } satisfies Translation<typeof source>;

@@ -4,4 +4,11 @@ export const bot = {
     'Salom, {name}! Bu chat Portfolio Master’dagi hisobingizga bog‘landi: bildirishnomalar shu yerga keladi. To‘xtatish uchun saytdagi sozlamalarda “Telegram orqali olishni to‘xtatish”ni bosing.',
   'bot.linkRefused':
     'Bu havola eskirgan yoki allaqachon ishlatilgan. Saytdagi sozlamalarda “Telegram orqali olish”ni qayta bosing.',
+  // A notification in the bot's chat: {name} who did it, {title} the portfolio's, {comment} the start of
+  // a comment, {others} how many more liked it since the one named, {link} the portfolio's address.
+  'bot.notice.comment': '{name} «{title}» portfoliongizga izoh qoldirdi: «{comment}»\n{link}',
+  'bot.notice.reply': '{name} siz izoh qoldirgan «{title}» portfoliosida yozdi: «{comment}»\n{link}',
+  'bot.notice.like':
+    '{name}{others, plural, =0 {} other { va yana # kishi}} «{title}» portfoliongizni yoqtirdi.\n{link}',
+  'bot.notice.post': 'Siz kuzatayotgan {name} yangi portfolio joyladi: «{title}».\n{link}',
 } as const;
