@@ -177,6 +177,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'reports',
     'portfolio_views',
     'view_salts',
+    'telegram_outbox',
     'notifications',
     'notification_settings',
     'bookmarks',
