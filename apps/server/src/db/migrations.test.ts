@@ -103,6 +103,7 @@ beforeAll(async () => {
     '20261213090000_people_directory',
     '20261214090000_telegram_chats',
     '20261215090000_telegram_outbox',
+    '20261216090000_visible_likes_received',
   ]);
 });
 

@@ -24,6 +24,7 @@ import * as profileCv from './migrations/20261212090000_profile_cv.js';
 import * as peopleDirectory from './migrations/20261213090000_people_directory.js';
 import * as telegramChats from './migrations/20261214090000_telegram_chats.js';
 import * as telegramOutbox from './migrations/20261215090000_telegram_outbox.js';
+import * as visibleLikesReceived from './migrations/20261216090000_visible_likes_received.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '20261213090000_people_directory': peopleDirectory,
   '20261214090000_telegram_chats': telegramChats,
   '20261215090000_telegram_outbox': telegramOutbox,
+  '20261216090000_visible_likes_received': visibleLikesReceived,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

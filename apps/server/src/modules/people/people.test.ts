@@ -132,7 +132,8 @@ async function insertPeople(): Promise<void> {
 
 const listed = (person: Person) =>
   !person.hidden && person.block !== 'forever' && person.block !== 'until-later';
-const likesOf = (person: Person) => person.portfolios.reduce((sum, p) => sum + p.likes, 0);
+/** The likes of a person's visible work: a portfolio a moderator hid ranks nobody. */
+const likesOf = (person: Person) => person.portfolios.reduce((sum, p) => sum + (p.hidden ? 0 : p.likes), 0);
 const uses = (person: Person, technology: string) =>
   person.portfolios.some((p) => !p.hidden && p.technologies.includes(technology));
 
@@ -373,6 +374,18 @@ describe('likes received', () => {
     const card = (await get(`?q=${author!.username}`)).json().items[0] as PersonCard;
     expect(card).toMatchObject({ username: author!.username, likesReceived: 2, portfoliosCount: 2 });
 
+    // A portfolio a moderator hides takes its likes from the sum until it is shown again.
+    const hide = (hidden_at: string | null) =>
+      db.updateTable('portfolios').set({ hidden_at }).where('id', '=', first).execute();
+    await hide(now);
+    expect(await likesReceived(author!.id)).toBe(1);
+    await likes.toggle(first, fan!.id); // a like it gets meanwhile counts once it is back
+    expect(await likesReceived(author!.id)).toBe(1);
+    await hide(null);
+    expect(await likesReceived(author!.id)).toBe(3);
+    await likes.toggle(first, fan!.id);
+    expect(await likesReceived(author!.id)).toBe(2);
+
     await portfolios.remove(second, { id: author!.id, isAdmin: false });
     expect(await likesReceived(author!.id)).toBe(1);
 
@@ -384,7 +397,8 @@ describe('likes received', () => {
 
     // Whatever path moved them, the counters equal the likes they count.
     const drift = await sql<{ id: string }>`select u.id from users u
-      where u.likes_received <> coalesce((select sum(p.likes_count) from portfolios p where p.author_id = u.id), 0)`.execute(
+      where u.likes_received <> coalesce(
+        (select sum(p.likes_count) from portfolios p where p.author_id = u.id and p.hidden_at is null), 0)`.execute(
       db,
     );
     expect(drift.rows).toEqual([]);
