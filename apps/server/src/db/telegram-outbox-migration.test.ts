@@ -1,47 +1,15 @@
-import { type Kysely, Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { expect, it } from 'vitest';
+import { migrationSteps } from '../test/migration-steps.js';
 import { userRow } from '../test/rows.js';
-import { createDatabase, type DatabaseHandle } from './database.js';
-import { migrationProvider } from './migrator.js';
 
 /*
  * Notifications through the bot: a Telegram switch per kind beside the mail ones (those who already
  * linked a chat get their mail switches), and the outbox; going back drops both and keeps the rest.
  */
 
-let database: TestDatabase;
-let handle: DatabaseHandle;
-let migrator: Migrator;
-
 const NOW = '2026-12-15T10:00:00.000Z';
 const id = (n: number) => `6c00000000000000000000${String(n).padStart(2, '0')}`;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = createDatabase(loadConfig({ DATABASE_URL: database.url }).database, { logger: console });
-  migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-  expect((await migrator.migrateTo('20261214090000_telegram_chats')).error).toBeUndefined();
-});
-
-afterAll(async () => {
-  await handle?.destroy();
-  await database?.drop();
-});
-
-/** The tables as a migration sees them: without the current schema's types. */
-const db = () => handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-
-const columns = async (table: string): Promise<string[]> => {
-  const query =
-    handle.dialect === 'postgres'
-      ? sql<{
-          name: string;
-        }>`select column_name as name from information_schema.columns where table_name = ${table}`
-      : sql<{ name: string }>`select name from pragma_table_info(${table})`;
-  return (await query.execute(db())).rows.map((row) => row.name);
-};
+const { migrator, db, columns } = migrationSteps('20261214090000_telegram_chats');
 
 const user = (n: number) =>
   userRow({ id: id(n), username: `outbox_${n}`, created_at: NOW, firstname: 'Chat', lastname: 'Sinov' });
@@ -78,7 +46,7 @@ it('adds the Telegram switches and the outbox, then takes them away again', asyn
     })
     .execute();
 
-  expect((await migrator.migrateTo('20261215090000_telegram_outbox')).error).toBeUndefined();
+  expect((await migrator().migrateTo('20261215090000_telegram_outbox')).error).toBeUndefined();
   const switches = await db()
     .selectFrom('notification_settings')
     .select(['user_id', 'telegram_comment', 'telegram_like', 'telegram_reply', 'telegram_post'])
@@ -117,11 +85,11 @@ it('adds the Telegram switches and the outbox, then takes them away again', asyn
   await db().deleteFrom('users').where('id', '=', id(2)).execute();
   expect(await db().selectFrom('telegram_outbox').selectAll().execute()).toEqual([]);
 
-  expect((await migrator.migrateDown()).error).toBeUndefined();
+  expect((await migrator().migrateDown()).error).toBeUndefined();
   expect(await columns('telegram_outbox')).toEqual([]);
   expect(await columns('notification_settings')).not.toContain('telegram_comment');
   expect(await db().selectFrom('notification_settings').select('user_id').execute()).toEqual([
     { user_id: id(1) },
   ]);
-  expect((await migrator.migrateTo('20261215090000_telegram_outbox')).error).toBeUndefined();
+  expect((await migrator().migrateTo('20261215090000_telegram_outbox')).error).toBeUndefined();
 });
