@@ -306,6 +306,28 @@ describe('Telegram’s answers', () => {
   });
 });
 
+describe('a failing Telegram', () => {
+  it('5xx: retried after a wait, then sent once', async () => {
+    const author = await person('Sabrli');
+    const chat = await link(author);
+    const portfolio = await post(author, 'Qayta urinish');
+    const commenter = await person('Izohchi');
+    api.failSends(chat, { error_code: 502, description: 'Bad Gateway' });
+    await comment(commenter, portfolio._id, 'Birinchi');
+    await eventually(async () => (await rowsOf(author))[0]?.attempts === 1);
+    const [row] = await rowsOf(author);
+    expect(row).toEqual(expect.objectContaining({ status: 'pending', attempts: 1 }));
+    // The first retry waits 5 seconds.
+    expect(Date.parse(String(row!.next_at)) - Date.now()).toBeGreaterThan(3000);
+    api.clearFailure(chat);
+    expect(noticesTo(author)).toEqual([]);
+    await eventually(() => noticesTo(author).length === 1, 10_000);
+    await pause(1200);
+    expect(noticesTo(author)).toHaveLength(1);
+    expect(await rowsOf(author)).toEqual([]);
+  });
+});
+
 describe('two workers on one database', () => {
   it('never claim the same row', async () => {
     const owner = await person('Ikki');
