@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { TELEGRAM_BOT_NAME, TELEGRAM_BOT_TOKEN } from './telegram-bot.mjs';
+import { TELEGRAM_BOT_NAME, TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } from './telegram-bot.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -57,6 +57,8 @@ const server = spawn('npm', ['start'], {
     ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
     TELEGRAM_BOT_NAME,
     TELEGRAM_BOT_TOKEN,
+    // The journeys play Telegram's part on the webhook with this secret.
+    TELEGRAM_WEBHOOK_SECRET,
     // The bot's updates are polled from nowhere: the journeys reach no Telegram.
     TELEGRAM_API_URL: 'http://127.0.0.1:9',
     LOG_LEVEL: 'warn',

@@ -5,6 +5,8 @@ import { createHash, createHmac } from 'node:crypto';
 
 export const TELEGRAM_BOT_NAME = 'PortfolioMasterJourneyBot';
 export const TELEGRAM_BOT_TOKEN = '7000000001:AAJourneyTokenForTheBrowserTests_42';
+/** What the journey's server takes as Telegram's word on its webhook (`X-Telegram-Bot-Api-Secret-Token`). */
+export const TELEGRAM_WEBHOOK_SECRET = 'journey-webhook-secret-for-the-browser-tests';
 
 /**
  * A Login Widget payload for a Telegram user, signed as Telegram documents: HMAC-SHA-256 of the sorted

@@ -57,4 +57,14 @@ export const webCommunity = {
   'notices.profileHidden': 'Your profile was hidden by a moderator. Reason: {reason}',
   'notices.blockedUntil': 'You cannot post until {date}. Reason: {reason}',
   'notices.blockedForGood': 'You can no longer post. Reason: {reason}',
+
+  'telegramChat.title': 'Notifications in Telegram',
+  'telegramChat.lead': 'The site’s bot writes to you in Telegram about comments, replies and likes.',
+  'telegramChat.link': 'Get them in Telegram',
+  'telegramChat.open': 'Open the bot',
+  'telegramChat.waiting':
+    'Press “Start” in Telegram: once the chat is linked, it shows here. The link works for 15 minutes.',
+  'telegramChat.linked': 'Telegram is linked',
+  'telegramChat.kinds': 'What the bot writes about',
+  'telegramChat.unlink': 'Stop getting them in Telegram',
 } satisfies Translation<typeof source>;

@@ -60,4 +60,14 @@ export const webCommunity = {
   'notices.profileHidden': 'Ваш профиль скрыт модератором. Причина: {reason}',
   'notices.blockedUntil': 'Вам запрещено публиковать до {date}. Причина: {reason}',
   'notices.blockedForGood': 'Вам навсегда запрещено публиковать. Причина: {reason}',
+
+  'telegramChat.title': 'Уведомления в Telegram',
+  'telegramChat.lead': 'О комментариях, ответах и лайках вам напишет бот сайта в Telegram.',
+  'telegramChat.link': 'Получать в Telegram',
+  'telegramChat.open': 'Открыть бота',
+  'telegramChat.waiting':
+    'Нажмите «Start» в Telegram: когда чат подключится, это будет видно здесь. Ссылка действует 15 минут.',
+  'telegramChat.linked': 'Telegram подключён',
+  'telegramChat.kinds': 'О чём писать боту',
+  'telegramChat.unlink': 'Не получать в Telegram',
 } satisfies Translation<typeof source>;

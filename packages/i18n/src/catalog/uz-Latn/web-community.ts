@@ -60,4 +60,15 @@ export const webCommunity = {
   'notices.profileHidden': 'Profilingiz moderator tomonidan yashirilgan. Sabab: {reason}',
   'notices.blockedUntil': 'Sizga {date}gacha yozish taqiqlangan. Sabab: {reason}',
   'notices.blockedForGood': 'Sizga yozish butunlay taqiqlangan. Sabab: {reason}',
+
+  // The bot's chat in the notification settings: linking it with a one-time start link, and unlinking.
+  'telegramChat.title': 'Telegram orqali bildirishnomalar',
+  'telegramChat.lead': 'Izohlar, javoblar va yoqtirishlar haqida saytning boti Telegramda yozadi.',
+  'telegramChat.link': 'Telegram orqali olish',
+  'telegramChat.open': 'Botni ochish',
+  'telegramChat.waiting':
+    'Telegramda «Start» tugmasini bosing: ulangach, shu yerda ko‘rinadi. Havola 15 daqiqa amal qiladi.',
+  'telegramChat.linked': 'Telegram ulangan',
+  'telegramChat.kinds': 'Bot nimalar haqida yozsin',
+  'telegramChat.unlink': 'Telegram orqali olishni to‘xtatish',
 } as const;

@@ -12,6 +12,7 @@ import { useTelegramLink } from '../../auth/api/telegram';
 import { TelegramButton } from '../../auth/components/telegram-button';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
 import { NotificationSettingsSection } from '../../notifications/components/notification-settings';
+import { TelegramChatSection } from '../../notifications/components/telegram-chat';
 import { useTelegramBotId } from '../../../lib/site-url';
 import { useDeleteAccount, useDownloadMyData, useRequestEmailChange } from '../api/account';
 
@@ -294,9 +295,12 @@ export function AccountSettings({ user }: { user: User }) {
   const t = useT();
   return (
     <section className="panel form-card account-settings" aria-label={t('account.settingsTitle')}>
+      {/* An account made with Telegram has no mail to be told by: the bot is offered first. */}
+      {user.email ? null : <TelegramChatSection user={user} />}
       <EmailChange user={user} />
       <TelegramSection user={user} />
       <NotificationSettingsSection />
+      {user.email ? <TelegramChatSection user={user} /> : null}
       <DataDownload />
       <AccountDeletion user={user} />
     </section>

@@ -1,4 +1,9 @@
-import type { NotificationKind, NotificationPage, NotificationSettings } from '@portfolio-master/contract';
+import type {
+  NotificationKind,
+  NotificationPage,
+  NotificationSettings,
+  NotificationSettingsBody,
+} from '@portfolio-master/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, request } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
@@ -55,7 +60,7 @@ export function useSaveNotificationSettings() {
   const token = useToken();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: NotificationSettings) =>
+    mutationFn: async (settings: NotificationSettingsBody) =>
       (await request<NotificationSettings>('/notifications/settings', { method: 'PUT', body: settings }))
         .data,
     onSuccess: (saved) => queryClient.setQueryData(['notifications', 'settings', token], saved),

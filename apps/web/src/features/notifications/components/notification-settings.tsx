@@ -15,42 +15,75 @@ export const NOTIFICATION_KIND_NAMES = {
   post: 'notifications.kinds.post',
 } as const satisfies Record<NotificationKind, MessageKey>;
 
+/** One channel's switches (mail or Telegram), each kind saved as its box is ticked, the other channel's left. */
+export function useKindSwitches(channel: 'email' | 'telegram') {
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  // Ticked at once; put back if the server refuses.
+  const [chosen, setChosen] = useState<NotificationSettings[typeof channel] | null>(null);
+  const switches = chosen ?? settings.data?.[channel];
+  const toggle = (kind: NotificationKind, on: boolean) => {
+    if (!switches) return;
+    const next = { ...switches, [kind]: on };
+    setChosen(next);
+    const body = channel === 'email' ? { email: next } : { email: settings.data!.email, telegram: next };
+    save.mutate(body, { onError: () => setChosen(null) });
+  };
+  return { settings, save, switches, toggle };
+}
+
+/** A box per kind of notification, named `<channel>-<kind>`. */
+export function KindSwitches({
+  channel,
+  legend,
+  legendHidden = false,
+  switches,
+  toggle,
+}: {
+  channel: 'email' | 'telegram';
+  legend: string;
+  legendHidden?: boolean;
+  switches: NotificationSettings['email'];
+  toggle: (kind: NotificationKind, on: boolean) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className="checks">
+      <legend className={legendHidden ? 'visually-hidden' : 'field__label'}>{legend}</legend>
+      {NOTIFICATION_KINDS.map((kind) => (
+        <label key={kind} className="check">
+          <input
+            type="checkbox"
+            name={`${channel}-${kind}`}
+            checked={switches[kind]}
+            onChange={(event) => toggle(kind, event.target.checked)}
+          />
+          {t(NOTIFICATION_KIND_NAMES[kind])}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** Which notifications also come by mail: saved as each box is ticked. */
 export function NotificationSettingsSection() {
   const t = useT();
-  const settings = useNotificationSettings();
-  const save = useSaveNotificationSettings();
+  const { settings, save, switches, toggle } = useKindSwitches('email');
   const headingId = useId();
-  // Ticked at once; put back if the server refuses.
-  const [chosen, setChosen] = useState<NotificationSettings['email'] | null>(null);
-  const email = chosen ?? settings.data?.email;
-  const toggle = (kind: keyof NotificationSettings['email'], on: boolean) => {
-    if (!email) return;
-    const next = { ...email, [kind]: on };
-    setChosen(next);
-    save.mutate({ email: next }, { onError: () => setChosen(null) });
-  };
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="section-title" id={headingId}>
         {t('notifications.settingsSection')}
       </h2>
       <p className="muted">{t('notifications.settingsLead')}</p>
-      {email ? (
-        <fieldset className="checks">
-          <legend className="visually-hidden">{t('notifications.settingsSection')}</legend>
-          {NOTIFICATION_KINDS.map((kind) => (
-            <label key={kind} className="check">
-              <input
-                type="checkbox"
-                name={`email-${kind}`}
-                checked={email[kind]}
-                onChange={(event) => toggle(kind, event.target.checked)}
-              />
-              {t(NOTIFICATION_KIND_NAMES[kind])}
-            </label>
-          ))}
-        </fieldset>
+      {switches ? (
+        <KindSwitches
+          channel="email"
+          legend={t('notifications.settingsSection')}
+          legendHidden
+          switches={switches}
+          toggle={toggle}
+        />
       ) : settings.isError ? (
         <StatusIndicator status="error" message={errorMessage(t, settings.error)} />
       ) : null}
