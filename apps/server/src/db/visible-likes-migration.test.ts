@@ -1,10 +1,6 @@
-import { type Kysely, Migrator } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { expect, it } from 'vitest';
+import { migrationSteps } from '../test/migration-steps.js';
 import { userRow } from '../test/rows.js';
-import { createDatabase, type DatabaseHandle } from './database.js';
-import { migrationProvider } from './migrator.js';
 
 /*
  * `users.likes_received` counts the likes of visible portfolios only, from the moment the migration runs
@@ -15,25 +11,7 @@ const BEFORE = '20261215090000_telegram_outbox';
 const THIS = '20261216090000_visible_likes_received';
 const NOW = '2026-12-16T10:00:00.000Z';
 
-let database: TestDatabase;
-let handle: DatabaseHandle;
-let migrator: Migrator;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = createDatabase(loadConfig({ DATABASE_URL: database.url }).database, { logger: console });
-  migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-});
-
-afterAll(async () => {
-  await handle?.destroy();
-  await database?.drop();
-});
-
-/** The tables as a migration sees them. */
-const db = () =>
-  handle.db as unknown as Kysely<{ users: Record<string, unknown>; portfolios: Record<string, unknown> }>;
+const { db, migrator } = migrationSteps(BEFORE);
 
 const AUTHOR = '6b0000000000000000000001';
 const portfolio = (n: number, likes: number, hidden: boolean) => ({
@@ -73,7 +51,7 @@ it('counts the likes of visible portfolios only, follows hiding, and counts them
   // Before: every portfolio counts.
   expect(await received()).toBe(12);
 
-  expect((await migrator.migrateTo(THIS)).error).toBeUndefined();
+  expect((await migrator().migrateTo(THIS)).error).toBeUndefined();
   expect(await received()).toBe(5);
   await hide(1, true);
   expect(await received()).toBe(0);
@@ -90,7 +68,7 @@ it('counts the likes of visible portfolios only, follows hiding, and counts them
     .execute();
   expect(await received()).toBe(0);
 
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
   expect(await received()).toBe(7);
   await hide(3, false);
   expect(await received()).toBe(7);
