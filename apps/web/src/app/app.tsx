@@ -1,5 +1,5 @@
 import type { Translator } from '@portfolio-master/i18n';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '../lib/query';
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RenderTimeProvider } from '../lib/now';

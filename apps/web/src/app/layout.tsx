@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../lib/query';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageSpinner } from '../components/spinner';

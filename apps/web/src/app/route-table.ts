@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../lib/query';
 import { notFoundHead } from '../lib/head';
 import { withMessages } from '../i18n/messages';
 import { eagerPage, lazyPage } from '../lib/lazy-page';

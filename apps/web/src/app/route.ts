@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../lib/query';
 import type { ComponentType } from 'react';
 import type { Translate } from '../i18n/translator';
 import type { PageHead } from '../lib/head';

@@ -1,5 +1,5 @@
 import { createTranslator, isLocale, splitLocalePath, type Translator } from '@portfolio-master/i18n';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '../lib/query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { getToken } from '../lib/auth-token';

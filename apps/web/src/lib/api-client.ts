@@ -1,6 +1,6 @@
 import type { Problem } from '@portfolio-master/contract';
 import type { MessageKey } from '@portfolio-master/i18n';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from './query';
 import type { Translate } from '../i18n/translator';
 import { getToken } from './auth-token';
 
@@ -14,7 +14,7 @@ export function setTransport(client: QueryClient, transport: Transport): void {
   transports.set(client, transport);
 }
 
-/** What a read may be given: TanStack Query passes its query function context, which has both. */
+/** What a read may be given: the query cache passes its query function context, which has both. */
 export interface ReadContext {
   signal?: AbortSignal;
   client?: QueryClient;

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from './query';
 
 /**
  * What a signed-in reader is shown until their own answer arrives: the answer everyone gets, which the

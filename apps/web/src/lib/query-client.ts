@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 import { ApiError } from './api-client';
 
 export const MAX_READ_RETRIES = 5;

@@ -14,7 +14,7 @@ import {
 /**
  * The site's router: a location, a way to move it and links that use it, shared by the server (a fixed
  * location per request) and the browser (the History API). Routes are matched in one table
- * (`app/route-table.ts`); their data is loaded through TanStack Query, so the router itself knows nothing
+ * (`app/route-table.ts`); their data is loaded through the query cache (`lib/query/`), so the router itself knows nothing
  * of data. See docs/decisions/0015-server-rendering.md for why this is not React Router.
  *
  * The app works with paths of its own (`/page/1`); the address adds the page's language (`/ru/page/1`,

@@ -1,12 +1,12 @@
 import type { Locale } from '@portfolio-master/i18n/locales';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from './query';
 import type { SiteFacts } from './site-url';
 
 /** What the server hands the browser with a rendered page. */
 export interface ServerState {
   /** The render's moment: relative dates hydrate as they were printed. */
   renderTime: number;
-  /** TanStack Query's dehydrated cache. */
+  /** The query cache, dehydrated (`lib/query/`). */
   queries: unknown;
   /** The site's public address and Telegram bot (see site-url.ts). */
   site?: SiteFacts;

@@ -1,5 +1,5 @@
 import type { Locale } from '@portfolio-master/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '../lib/query';
 import { render as renderElement, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import {

@@ -1,5 +1,5 @@
 import type { PortfolioViews } from '@portfolio-master/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { useEffect, useId, useRef } from 'react';
 import { BarChart } from '../../components/bar-chart';
 import { apiGet, request } from '../../lib/api-client';

@@ -5,7 +5,7 @@ import type {
   ResetPasswordBody,
   User,
 } from '@portfolio-master/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
 import { meQueryKey } from '../../auth/api/get-me';

@@ -1,5 +1,5 @@
 import type { User } from '@portfolio-master/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { ApiError, request } from '../../../lib/api-client';
 import { setToken, useToken } from '../../../lib/auth-token';
 

@@ -1,4 +1,4 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import type { UseMutationResult } from '../../../lib/query';
 import { useState } from 'react';
 import { FormAlert, TextField } from '../../../components/form-field';
 import { StatusIndicator } from '../../../components/status-indicator';

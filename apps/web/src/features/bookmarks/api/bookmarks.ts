@@ -1,5 +1,5 @@
 import type { BookmarkState, PortfolioPage } from '@portfolio-master/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { apiGet, request } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 

@@ -1,5 +1,5 @@
 import type { Comment } from '@portfolio-master/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
 export interface DeleteCommentInput {

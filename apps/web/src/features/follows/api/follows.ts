@@ -6,7 +6,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-} from '@tanstack/react-query';
+} from '../../../lib/query';
 import { apiGet, request } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 

@@ -1,5 +1,5 @@
 import type { LikerPage } from '@portfolio-master/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 
 /** `GET /portfolio/{id}/likes`: who likes it, newest first, a page at a time. */

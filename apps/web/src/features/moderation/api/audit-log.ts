@@ -1,5 +1,5 @@
 import type { AuditPage } from '@portfolio-master/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '../../../lib/query';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 

@@ -4,7 +4,7 @@ import type {
   ModerationTargetBody,
   UnblockBody,
 } from '@portfolio-master/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
 /** What an admin can do, each with the body its endpoint takes. */

@@ -1,5 +1,5 @@
 import type { SiteStats } from '@portfolio-master/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../../../lib/query';
 import { setToken } from '../../../lib/auth-token';
 import { meQueryKey } from '../../auth/api/get-me';
 import { jsonResponse, renderWithProviders } from '../../../test/render';

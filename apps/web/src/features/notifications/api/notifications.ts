@@ -4,7 +4,7 @@ import type {
   NotificationSettings,
   NotificationSettingsBody,
 } from '@portfolio-master/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { apiGet, request } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { apiGet, request } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { meQueryKey } from '../../auth/api/get-me';

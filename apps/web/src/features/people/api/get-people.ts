@@ -1,5 +1,5 @@
 import type { PersonCardPage } from '@portfolio-master/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 import { peopleSearch, type PeopleLocation } from '../people-query';
 

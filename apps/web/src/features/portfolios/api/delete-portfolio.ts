@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
 /** `DELETE /portfolio/delete/{id}`: owner or admin. */

@@ -6,7 +6,7 @@ import {
   useInfiniteQuery,
   useQuery,
   useQueryClient,
-} from '@tanstack/react-query';
+} from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { publicStandIn } from '../../../lib/public-stand-in';

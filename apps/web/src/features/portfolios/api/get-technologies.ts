@@ -1,5 +1,5 @@
 import type { Technology } from '@portfolio-master/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 
 /** `GET /portfolio/technologies`: most used first. */

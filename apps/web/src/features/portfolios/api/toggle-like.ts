@@ -1,5 +1,5 @@
 import type { LikeResult } from '@portfolio-master/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
 /** `PUT /portfolio/like/{id}`: toggles my like. */

@@ -1,5 +1,5 @@
 import type { PortfolioPage } from '@portfolio-master/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '../../../lib/query';
 import { ErrorView } from '../../../components/error-view';
 import { Pagination } from '../../../components/pagination';
 import { Link, useSearchParams } from '../../../lib/router';

@@ -1,5 +1,5 @@
 import type { Portfolio } from '@portfolio-master/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query';
 import { Link, useLocation } from '../../../lib/router';
 import { HeartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';

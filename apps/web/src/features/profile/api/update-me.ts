@@ -1,5 +1,5 @@
 import type { User } from '@portfolio-master/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { upload } from '../../../lib/api-client';
 import { meQueryKey } from '../../auth/api/get-me';
 

@@ -1,5 +1,5 @@
 import type { User } from '@portfolio-master/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '../../../lib/query';
 import { apiGet, nullWhenMissing, type ReadContext } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { publicStandIn } from '../../../lib/public-stand-in';

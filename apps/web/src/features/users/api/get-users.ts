@@ -1,5 +1,5 @@
 import type { User } from '@portfolio-master/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 
 /** `GET /user/all`: newest first. */
