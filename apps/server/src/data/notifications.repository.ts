@@ -263,14 +263,15 @@ export async function markRead(
 }
 
 type EmailColumn = 'email_comment' | 'email_like' | 'email_reply' | 'email_post';
+type TelegramColumn = 'telegram_comment' | 'telegram_like' | 'telegram_reply' | 'telegram_post';
 
-/** Sets which kinds of mail an account gets (1 or 0 per kind). */
-export async function updateEmailSettings(
+/** Sets which kinds go by mail and to the linked Telegram chat (1 or 0 per kind), those given only. */
+export async function updateSettings(
   db: Executor,
   userId: string,
-  email: Record<EmailColumn, number>,
+  switches: Partial<Record<EmailColumn | TelegramColumn, number>>,
 ): Promise<void> {
-  await db.updateTable('notification_settings').set(email).where('user_id', '=', userId).execute();
+  await db.updateTable('notification_settings').set(switches).where('user_id', '=', userId).execute();
 }
 
 /** The settings an account has until it changes them: mail for all but likes, nothing to Telegram. */
@@ -282,17 +283,6 @@ export const defaultSettings = (userId: string) => ({
   email_post: 1,
   unsubscribe_token: newToken(),
 });
-
-type TelegramColumn = 'telegram_comment' | 'telegram_like' | 'telegram_reply' | 'telegram_post';
-
-/** Sets which kinds go to the linked Telegram chat (1 or 0 per kind). */
-export async function updateTelegramSettings(
-  db: Executor,
-  userId: string,
-  telegram: Record<TelegramColumn, number>,
-): Promise<void> {
-  await db.updateTable('notification_settings').set(telegram).where('user_id', '=', userId).execute();
-}
 
 /**
  * A chat was just linked: Telegram gets the kinds that go by mail (the defaults when the account has

@@ -164,33 +164,22 @@ export class NotificationsService {
 
   async settings(userId: string): Promise<NotificationSettings> {
     const row = await this.ensureSettings(userId);
-    return {
-      email: Object.fromEntries(
-        KINDS.map((kind) => [kind, row[column(kind)] === 1]),
-      ) as NotificationSettings['email'],
-      telegram: Object.fromEntries(
-        KINDS.map((kind) => [kind, row[telegramColumn(kind)] === 1]),
-      ) as NotificationSettings['telegram'],
-    };
+    const switches = (name: (kind: NotificationKind) => keyof typeof row) =>
+      Object.fromEntries(KINDS.map((kind) => [kind, row[name(kind)] === 1])) as NotificationSettings['email'];
+    return { email: switches(column), telegram: switches(telegramColumn) };
   }
 
   /** Sets the switches given; a body without `telegram` (an older client) leaves those as they are. */
   async updateSettings(userId: string, body: NotificationSettingsBody): Promise<NotificationSettings> {
     await this.ensureSettings(userId);
-    await notifications.updateEmailSettings(this.db, userId, {
-      email_comment: body.email.comment ? 1 : 0,
-      email_like: body.email.like ? 1 : 0,
-      email_reply: body.email.reply ? 1 : 0,
-      email_post: body.email.post ? 1 : 0,
+    const columns = <C extends string>(
+      name: (kind: NotificationKind) => C,
+      on: NotificationSettings['email'],
+    ) => Object.fromEntries(KINDS.map((kind) => [name(kind), on[kind] ? 1 : 0])) as Record<C, number>;
+    await notifications.updateSettings(this.db, userId, {
+      ...columns(column, body.email),
+      ...(body.telegram ? columns(telegramColumn, body.telegram) : {}),
     });
-    if (body.telegram) {
-      await notifications.updateTelegramSettings(this.db, userId, {
-        telegram_comment: body.telegram.comment ? 1 : 0,
-        telegram_like: body.telegram.like ? 1 : 0,
-        telegram_reply: body.telegram.reply ? 1 : 0,
-        telegram_post: body.telegram.post ? 1 : 0,
-      });
-    }
     return this.settings(userId);
   }
 
