@@ -57,7 +57,7 @@ const SERVER_LAYERS = {
  */
 const SERVER_FEATURES = [
   ['account', 'moderation'],
-  ['auth', 'cv', 'embed', 'feeds', 'follows', 'likes', 'og'],
+  ['auth', 'cv', 'embed', 'feeds', 'follows', 'likes', 'og', 'telegram-channel'],
   ['portfolios'],
   ['comments'],
   ['notifications'],

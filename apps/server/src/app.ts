@@ -1,3 +1,4 @@
+import type { TelegramChannelOptions } from './modules/telegram-channel/telegram-channel.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { startJobs } from './app/jobs.js';
@@ -26,6 +27,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sitemap limits and cache lifetime; tests make them small. */
   feeds?: FeedsOptions;
+  /** The Telegram channel worker's timings and clock; tests make them short. */
+  telegramChannel?: Partial<TelegramChannelOptions>;
 }
 
 /** The whole site as a Fastify instance, ready for `inject` or `listen`. Each step is a file in app/. */
@@ -36,7 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   await seedWhenEmpty(app, config, database, services.imageStore);
   app.decorateRequest('auth', null);
-  const jobs = startJobs(app, services);
+  const jobs = startJobs(app, services, { telegramChannel: options.telegramChannel });
   closeWithApp(app, { jobs, services, outages, database: options.database ? undefined : database });
 
   await registerPlugins(app, config, services, cachedResponses);

@@ -121,6 +121,15 @@ const environmentSchema = z.object({
       })
       .optional(),
   ),
+  TELEGRAM_CHANNEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(@[A-Za-z][A-Za-z0-9_]{3,31}|-?[0-9]{5,20})$/, {
+        error: 'Kanal nomi (@nomi) yoki raqamli identifikatori (-100…) bo‘lishi kerak',
+      })
+      .optional(),
+  ),
   RESPONSE_VALIDATION: z.preprocess(
     emptyToUndefined,
     z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' }).optional(),
@@ -175,6 +184,11 @@ export interface Config {
    * an https `publicUrl`, updates come through the webhook; otherwise one instance polls for them.
    */
   telegramWebhookSecret: string | undefined;
+  /**
+   * The site's Telegram channel (`@name` or its numeric id), where the bot (an admin there) posts new
+   * portfolios and the week's best; unset, nothing is posted.
+   */
+  telegramChannel: string | undefined;
   /** `/metrics` answers only with this bearer token; unset, it is not there. */
   metricsToken: string | undefined;
   /**
@@ -255,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     telegramApiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''),
     telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+    telegramChannel: env.TELEGRAM_CHANNEL,
     bucket: env.S3_URL === undefined ? undefined : parseBucketUrl(env.S3_URL),
     publicImageUrl: env.PUBLIC_IMAGE_URL?.replace(/\/+$/, ''),
     imageProxyKey: env.IMAGE_PROXY_KEY,

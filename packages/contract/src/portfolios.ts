@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOUNDS, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './constants.js';
 import {
+  booleanField,
   fileField,
   hasNul,
   httpUrl,
@@ -75,6 +76,9 @@ export const createPortfolioBodySchema = z
     repoUrl: repoUrlField,
     used: technologiesField,
     images: fileField.optional(),
+    channelOptOut: booleanField.optional().meta({
+      description: 'True: the site’s Telegram channel does not post it (“Kanalda e’lon qilinmasin”)',
+    }),
   })
   .meta({ id: 'CreatePortfolioBody' });
 export type CreatePortfolioBody = z.infer<typeof createPortfolioBodySchema>;
@@ -87,6 +91,9 @@ export const updatePortfolioBodySchema = z
     repoUrl: repoUrlField,
     used: technologiesField.optional(),
     images: fileField.optional(),
+    channelOptOut: booleanField.optional().meta({
+      description: 'True: the site’s Telegram channel does not post it, and deletes its post if there is one',
+    }),
     keepImages: z
       .preprocess(splitList, z.array(z.string().max(200)).max(LIMITS.images.maxFiles * 4))
       .optional(),
@@ -158,6 +165,9 @@ export const portfolioSchema = portfolioSummarySchema
     }),
     hidden: hiddenSchema.nullable().optional().meta({
       description: 'Why a moderator hid the portfolio: present only to its author and to admins',
+    }),
+    channelOptOut: z.boolean().optional().meta({
+      description: 'True when its author asked the site’s Telegram channel not to post it',
     }),
   })
   .meta({ id: 'Portfolio' });

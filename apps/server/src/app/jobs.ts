@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { findLinkedImageNames } from '../data/images.repository.js';
 import { receiveUpdates } from '../modules/telegram-chats/telegram-updates.js';
 import { TelegramOutbox } from '../modules/notifications/telegram-outbox.js';
+import {
+  createTelegramChannel,
+  type TelegramChannelOptions,
+} from '../modules/telegram-channel/telegram-channel.js';
 import type { AppServices } from './services.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -13,7 +17,11 @@ export interface Jobs {
 }
 
 /** What runs on timers while the site is up: purges, trending scores, sweeps of image files. */
-export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
+export function startJobs(
+  app: FastifyInstance,
+  services: AppServices,
+  options: { telegramChannel?: Partial<TelegramChannelOptions> } = {},
+): Jobs {
   // Expired sessions and mailed links are useless; drop them hourly.
   const purge = setInterval(
     () =>
@@ -78,9 +86,13 @@ export function startJobs(app: FastifyInstance, services: AppServices): Jobs {
     HOUR_MS,
   );
   purgeOutbox.unref();
+  // The site's channel: new portfolios and the week's best, posted by one worker across instances.
+  const telegramChannel = createTelegramChannel(services, app.log, options.telegramChannel);
+  telegramChannel?.start();
   return {
     async stop() {
       await telegramOutbox?.stop();
+      await telegramChannel?.stop();
       clearInterval(purgeOutbox);
       await updates.stop();
       clearInterval(purge);

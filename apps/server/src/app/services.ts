@@ -95,6 +95,7 @@ export async function createServices(
     changes,
     reads,
     notifications,
+    postsToChannel: config.telegram !== undefined && config.telegramChannel !== undefined,
     renderMarkdown: createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) }),
   });
   const people = new PeopleService(db, dialect, { changes, readCache: config.readCache });

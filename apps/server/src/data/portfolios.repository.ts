@@ -56,6 +56,7 @@ function selectWithAuthor(db: Executor) {
       'p.image_names as images',
       'p.hidden_at',
       'p.hidden_reason',
+      'p.channel_opt_out',
     ]);
 }
 
@@ -292,7 +293,9 @@ export async function insertPortfolio(
 export async function updatePortfolio(
   db: Executor,
   id: string,
-  patch: Partial<Pick<PortfolioRow, 'title' | 'description' | 'url' | 'repo_url'>> & { updated_at: string },
+  patch: Partial<Pick<PortfolioRow, 'title' | 'description' | 'url' | 'repo_url' | 'channel_opt_out'>> & {
+    updated_at: string;
+  },
 ): Promise<boolean> {
   const result = await db.updateTable('portfolios').set(patch).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

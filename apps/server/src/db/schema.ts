@@ -198,6 +198,8 @@ export interface PortfoliosTable {
   /** Set while a moderator hides it: seen then only by its author and admins (see moderation). */
   hidden_at: NullableTimestamp;
   hidden_reason: NullableText;
+  /** 1 when its author asked that the site's Telegram channel not post it. */
+  channel_opt_out: Generated<number>;
 }
 
 export interface ImagesTable {
@@ -326,6 +328,28 @@ export interface TelegramOutboxTable {
   created_at: Timestamp;
 }
 
+/** A portfolio to be posted, or posted, to the site's Telegram channel (docs/decisions/0046). */
+export interface TelegramChannelPostsTable {
+  portfolio_id: string;
+  status: Generated<'pending' | 'sending' | 'posted' | 'failed'>;
+  message_id: number | string | null;
+  withdrawn: Generated<number>;
+  attempts: Generated<number>;
+  next_at: Timestamp;
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+  posted_at: NullableTimestamp;
+}
+
+/** The week's best posted to the channel, one row per week (its Monday, `YYYY-MM-DD`). */
+export interface TelegramDigestsTable {
+  week: string;
+  status: 'sending' | 'posted';
+  message_id: number | string | null;
+  claimed_until: NullableTimestamp;
+  posted_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -354,6 +378,8 @@ export interface Database {
   telegram_link_tokens: TelegramLinkTokensTable;
   leases: LeasesTable;
   telegram_outbox: TelegramOutboxTable;
+  telegram_channel_posts: TelegramChannelPostsTable;
+  telegram_digests: TelegramDigestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

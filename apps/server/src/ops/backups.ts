@@ -70,6 +70,11 @@ const TABLES = [
   'telegram_logins',
   // Old linktitles of imported portfolios: restored, old links keep leading to them.
   'portfolio_aliases',
+  'profile_pins',
+  // What the bot still has to send, and what the channel posted: restored, nothing goes out twice.
+  'telegram_outbox',
+  'telegram_channel_posts',
+  'telegram_digests',
 ] as const;
 type Table = (typeof TABLES)[number];
 const MANIFEST = 'manifest.json';

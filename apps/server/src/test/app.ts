@@ -27,7 +27,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'logger' | 'feeds'> = {},
+  options: Pick<BuildOptions, 'logger' | 'feeds' | 'telegramChannel'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();

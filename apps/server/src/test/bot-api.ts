@@ -9,6 +9,15 @@ import type { AddressInfo } from 'node:net';
  * `sendMessage` to a chat as a test asks (403 for a bot blocked, 429 with `retry_after`).
  */
 
+/** Resolves once `check` holds, trying every 20 ms; fails after `ms`. The bot's work happens in the background. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 8000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export interface BotApiCall {
   method: string;
   token: string;
@@ -17,7 +26,11 @@ export interface BotApiCall {
 
 export interface SentMessage {
   chatId: string;
+  /** The text, or a photo's caption. */
   text: string;
+  /** A photo's address (`sendPhoto`). */
+  photo?: string;
+  messageId: number;
   /** When it arrived (ms since the epoch). */
   at: number;
 }
@@ -54,9 +67,16 @@ export interface StandInBotApi {
   webhook: { url: string; secretToken: string | undefined } | undefined;
   /** Queues an update for `getUpdates`; answers its `update_id`. */
   push(update: Record<string, unknown>): number;
-  /** Makes each `sendMessage` to `chatId` fail so, until `clearFailure`. */
+  /** Messages deleted (`deleteMessage`). */
+  deleted: { chatId: string; messageId: number }[];
+  /** Makes each `sendMessage`, `sendPhoto` and `deleteMessage` to `chatId` fail so, until `clearFailure`. */
   failSends(chatId: string | number, failure: BotApiFailure): void;
+  /** Fails only the next `times` sends to `chatId`. */
+  failNextSends(chatId: string | number, failure: BotApiFailure, times?: number): void;
   clearFailure(chatId: string | number): void;
+  /** Sends to `chatId` are recorded but not answered until `releaseHeld` (a sender that dies mid-send). */
+  holdSends(chatId: string | number): void;
+  releaseHeld(chatId: string | number): void;
   /** Updates queued and not yet confirmed by a later `offset`. */
   pending(): number;
   /** The most `getUpdates` calls that were ever under way at once (one poller makes one at a time). */
@@ -85,6 +105,9 @@ export async function startBotApi(): Promise<StandInBotApi> {
   const sent: SentMessage[] = [];
   const queue: Update[] = [];
   const failures = new Map<string, BotApiFailure>();
+  const failuresLeft = new Map<string, number>();
+  const held = new Map<string, (() => void)[]>();
+  const deleted: { chatId: string; messageId: number }[] = [];
   const waiters = new Set<() => void>();
   let nextUpdateId = 1000;
   let polls = 0;
@@ -101,8 +124,22 @@ export async function startBotApi(): Promise<StandInBotApi> {
       for (const wake of [...waiters]) wake();
       return nextUpdateId;
     },
+    deleted,
     failSends: (chatId, failure) => failures.set(String(chatId), failure),
-    clearFailure: (chatId) => failures.delete(String(chatId)),
+    failNextSends(chatId, failure, times = 1) {
+      failures.set(String(chatId), failure);
+      failuresLeft.set(String(chatId), times);
+    },
+    clearFailure: (chatId) => {
+      failures.delete(String(chatId));
+      failuresLeft.delete(String(chatId));
+    },
+    holdSends: (chatId) => held.set(String(chatId), []),
+    releaseHeld(chatId) {
+      const waiting = held.get(String(chatId)) ?? [];
+      held.delete(String(chatId));
+      for (const release of waiting) release();
+    },
     pending: () => queue.length,
     mostPollsAtOnce: () => mostPolls,
     close: () =>
@@ -130,6 +167,18 @@ export async function startBotApi(): Promise<StandInBotApi> {
       });
     }
     return { ok: true, result: queue.slice(0, Number(params.limit ?? 100)) };
+  };
+
+  const failureFor = (chatId: string): BotApiFailure | undefined => {
+    const failure = failures.get(chatId);
+    const left = failuresLeft.get(chatId);
+    if (failure && left !== undefined) {
+      if (left <= 1) {
+        failures.delete(chatId);
+        failuresLeft.delete(chatId);
+      } else failuresLeft.set(chatId, left - 1);
+    }
+    return failure;
   };
 
   const answer = (
@@ -165,21 +214,41 @@ export async function startBotApi(): Promise<StandInBotApi> {
         polls += 1;
         mostPolls = Math.max(mostPolls, polls);
         return getUpdates(params, closed).finally(() => (polls -= 1));
-      case 'sendMessage': {
+      case 'sendMessage':
+      case 'sendPhoto': {
         const chatId = String(params.chat_id);
-        const failure = failures.get(chatId);
+        const failure = failureFor(chatId);
         if (failure) return { ok: false, failure };
-        sent.push({ chatId, text: String(params.text), at: Date.now() });
+        const text = String(method === 'sendPhoto' ? (params.caption ?? '') : params.text);
         messageId += 1;
-        return {
-          ok: true,
+        const message: SentMessage = {
+          chatId,
+          text,
+          messageId,
+          at: Date.now(),
+          ...(method === 'sendPhoto' ? { photo: String(params.photo) } : {}),
+        };
+        const result = {
+          ok: true as const,
           result: {
-            message_id: messageId,
+            message_id: message.messageId,
             date: Math.floor(Date.now() / 1000),
-            chat: { id: Number(chatId), type: 'private' },
-            text: params.text,
+            chat: { id: Number(chatId), type: chatId.startsWith('@') ? 'channel' : 'private' },
+            ...(method === 'sendPhoto' ? { caption: text, photo: [] } : { text }),
           },
         };
+        const waiting = held.get(chatId);
+        // Held: it arrived (and counts as sent), but the sender never hears so.
+        sent.push(message);
+        if (waiting) return new Promise<Answer>((resolve) => waiting.push(() => resolve(result)));
+        return result;
+      }
+      case 'deleteMessage': {
+        const chatId = String(params.chat_id);
+        const failure = failureFor(chatId);
+        if (failure) return { ok: false, failure };
+        deleted.push({ chatId, messageId: Number(params.message_id) });
+        return { ok: true, result: true };
       }
       default:
         return { ok: false, failure: { error_code: 404, description: 'Not Found: method not found' } };

@@ -1,3 +1,4 @@
+import { withdraw as withdrawChannelPosts } from '../../data/telegram-channel.repository.js';
 import type { AccountExport, ChangeEmailBody, ResetPasswordBody, User } from '@portfolio-master/contract';
 import { DEFAULT_LOCALE, type Locale } from '@portfolio-master/i18n';
 import type { Kysely } from 'kysely';
@@ -233,9 +234,12 @@ export class AccountService {
         return await this.db.transaction().execute(async (trx) => {
           if (!(await account.lockAccount(trx, userId, LOCK_WAIT_MS))) return undefined;
           await account.removeActivity(trx, userId);
-          for (const id of await account.findOwnPortfolioIds(trx, userId)) {
+          const portfolioIds = await account.findOwnPortfolioIds(trx, userId);
+          for (const id of portfolioIds) {
             await replacePortfolioTechnologies(trx, id, []);
           }
+          // Their posts in the site's channel are deleted there.
+          await withdrawChannelPosts(trx, portfolioIds, new Date().toISOString());
           const images = await account.findOwnImageNames(trx, userId);
           await account.deleteUser(trx, userId);
           return { images };

@@ -1,3 +1,4 @@
+import * as channelPosts from '../../data/telegram-channel.repository.js';
 import type {
   AuditAction,
   AuditPage,
@@ -232,6 +233,8 @@ export class ModerationService {
               portfolio: target.id,
               authorId: target.owner?.id ?? '',
             });
+            // Not posted to the site's channel, or its post deleted there (shown again, it stays out).
+            await channelPosts.withdraw(trx, [target.id], now);
           }
           break;
         case 'comment':

@@ -3,7 +3,14 @@ import { defaultSettings } from '../../data/notifications.repository.js';
 import { claimDue } from '../../data/telegram-outbox.repository.js';
 import { createDatabase } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import { BLOCKED, privateText, startBotApi, type StandInBotApi, TOO_MANY } from '../../test/bot-api.js';
+import {
+  BLOCKED,
+  eventually,
+  privateText,
+  type StandInBotApi,
+  startBotApi,
+  TOO_MANY,
+} from '../../test/bot-api.js';
 import { userRow } from '../../test/rows.js';
 import {
   call,
@@ -39,13 +46,6 @@ afterAll(async () => {
   await api.close();
 });
 
-async function eventually(check: () => boolean | Promise<boolean>, ms = 8000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const db = () => context.app.services.db;

@@ -2,20 +2,14 @@ import { DEFAULT_LOCALE, isLocale, type MessageKey } from '@portfolio-master/i18
 import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError } from 'grammy';
 import type { Kysely } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import type { Database, NotificationKind } from '../../db/schema.js';
-import { releaseLease, takeLease } from '../../data/telegram-chats.repository.js';
 import * as outbox from '../../data/telegram-outbox.repository.js';
 import { say } from '../../lib/messages.js';
 import { pageLink } from '../mail/templates.js';
+import { LeasedWorker } from '../telegram-chats/leased-worker.js';
 import type { TelegramChatsService } from '../telegram-chats/telegram-chats.service.js';
 import { excerpt } from './notifications.service.js';
 
-const LEASE = 'telegram-outbox';
-const LEASE_MS = 60_000;
-/** The lease is renewed when this much of it is left, and tried again this often by those without it. */
-const LEASE_RENEW_MS = 40_000;
-const LEASE_RETRY_MS = 15_000;
 /** How long a claimed row is the claimer's: past it, a worker that died is replaced. */
 const CLAIM_MS = 60_000;
 const BATCH = 30;
@@ -49,34 +43,24 @@ export interface TelegramOutboxOptions {
  * across instances (the one holding the `telegram-outbox` lease; rows are claimed by one statement
  * besides), within Telegram's limits, each row one message in its recipient's language.
  */
-export class TelegramOutbox {
-  private readonly holder = randomUUID();
-  private stopped = false;
-  private leaseUntil = 0;
-  private wake: (() => void) | undefined;
-  private running: Promise<void> | undefined;
+export class TelegramOutbox extends LeasedWorker {
   /** When each recent send began, oldest first, and the last send to each account's chat. */
   private readonly starts: number[] = [];
   private readonly lastToChat = new Map<string, number>();
-  private readonly idleMs: number;
   private readonly backoffMs: number;
   private readonly maxAttempts: number;
 
   constructor(private readonly options: TelegramOutboxOptions) {
-    this.idleMs = options.idleMs ?? 1000;
+    super({
+      db: options.db,
+      logger: options.logger,
+      lease: 'telegram-outbox',
+      leaseMs: 60_000,
+      idleMs: options.idleMs ?? 1000,
+      name: 'Telegram outbox',
+    });
     this.backoffMs = options.backoffMs ?? 5000;
     this.maxAttempts = options.maxAttempts ?? 8;
-  }
-
-  start(): void {
-    this.running ??= this.run();
-  }
-
-  /** Stops after the sends under way; the lease is let go. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.running;
   }
 
   /** Failed rows older than a week are dropped (hourly). */
@@ -87,57 +71,16 @@ export class TelegramOutbox {
     );
   }
 
-  private async run(): Promise<void> {
-    const { db, logger } = this.options;
-    while (!this.stopped) {
-      try {
-        if (!(await this.holdLease())) {
-          await this.sleep(LEASE_RETRY_MS);
-          continue;
-        }
-        const now = Date.now();
-        const ids = await outbox.claimDue(db, {
-          now: new Date(now).toISOString(),
-          until: new Date(now + CLAIM_MS).toISOString(),
-          limit: BATCH,
-          postgres: this.options.postgres,
-        });
-        if (ids.length === 0) await this.sleep(this.idleMs);
-        else await this.sendAll(ids);
-        // A database that answers at once (SQLite) would otherwise keep the timers and the requests waiting.
-        await new Promise((resolve) => setImmediate(resolve));
-      } catch (error) {
-        logger.warn({ err: error }, 'Telegram outbox: a round failed');
-        await this.sleep(this.idleMs);
-      }
-    }
-    if (this.leaseUntil > 0) await releaseLease(db, LEASE, this.holder).catch(() => undefined);
-  }
-
-  private async holdLease(): Promise<boolean> {
+  protected async round(): Promise<boolean> {
     const now = Date.now();
-    if (this.leaseUntil - now > LEASE_MS - LEASE_RENEW_MS) return true;
-    const until = now + LEASE_MS;
-    const held = await takeLease(this.options.db, {
-      name: LEASE,
-      holder: this.holder,
+    const ids = await outbox.claimDue(this.options.db, {
       now: new Date(now).toISOString(),
-      until: new Date(until).toISOString(),
+      until: new Date(now + CLAIM_MS).toISOString(),
+      limit: BATCH,
+      postgres: this.options.postgres,
     });
-    this.leaseUntil = held ? until : 0;
-    return held;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+    if (ids.length > 0) await this.sendAll(ids);
+    return ids.length > 0;
   }
 
   private async sendAll(ids: readonly string[]): Promise<void> {

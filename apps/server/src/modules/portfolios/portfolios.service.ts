@@ -1,3 +1,4 @@
+import * as channelPosts from '../../data/telegram-channel.repository.js';
 import type {
   PortfolioAuthor,
   CreatePortfolioBody,
@@ -77,6 +78,8 @@ export class PortfoliosService {
       notifications: NotificationsService;
       /** Descriptions as HTML, pictures from other sites through the site's proxy. */
       renderMarkdown: MarkdownRenderer;
+      /** The site's Telegram channel is on: new public portfolios are queued for it. */
+      postsToChannel?: boolean;
     },
   ) {}
 
@@ -365,6 +368,7 @@ export class PortfoliosService {
     const row = await this.findAny(idOrLinktitle);
     if (!row) return { value: null, tags: [changeTags.lists] };
     const [portfolio] = await this.full([row]);
+    if (row.channel_opt_out === 1) portfolio!.channelOptOut = true;
     if (row.hidden_at !== null) {
       portfolio!.hidden = { reason: row.hidden_reason ?? '', date: toIsoString(row.hidden_at) };
     }
@@ -402,10 +406,15 @@ export class PortfoliosService {
               repo_url: body.repoUrl ?? null,
               created_at: now.toISOString(),
               updated_at: now.toISOString(),
+              channel_opt_out: body.channelOptOut ? 1 : 0,
             });
             await this.writeTechnologies(trx, id, body.used);
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
             await writeSearchEntry(trx, this.dialect, id);
+            // Posted to the site's channel once, by its worker (docs/decisions/0046).
+            if (this.deps.postsToChannel && !body.channelOptOut) {
+              await channelPosts.enqueuePost(trx, id, now.toISOString());
+            }
             notified = await this.deps.notifications.posted(trx, {
               portfolioId: id,
               authorId: author.id,
@@ -461,9 +470,12 @@ export class PortfoliosService {
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.url !== undefined ? { url: body.url } : {}),
           ...(body.repoUrl !== undefined ? { repo_url: body.repoUrl } : {}),
+          ...(body.channelOptOut !== undefined ? { channel_opt_out: body.channelOptOut ? 1 : 0 } : {}),
           updated_at: new Date().toISOString(),
         });
         if (!updated) throw notFound('problem.portfolio.notFound');
+        // Opted out: not posted, or its post deleted. Opting back in posts nothing (edits never post).
+        if (body.channelOptOut) await channelPosts.withdraw(trx, [current.id], new Date().toISOString());
         const gallery = await galleryAfter(trx);
         if (body.used !== undefined) await this.writeTechnologies(trx, current.id, body.used);
         if (replacesGallery) {
@@ -503,6 +515,7 @@ export class PortfoliosService {
       if (!(await portfolios.lockPortfolio(trx, current.id))) throw notFound('problem.portfolio.notFound');
       const names = await findPortfolioImageNames(trx, current.id);
       await portfolios.replacePortfolioTechnologies(trx, current.id, []);
+      await channelPosts.withdraw(trx, [current.id], new Date().toISOString());
       await portfolios.deletePortfolio(trx, current.id);
       return names;
     });
@@ -534,7 +547,8 @@ function canSee(row: { author_id: string; hidden_at: Date | string | null }, vie
  * portfolio), and for a list by likes or comments, that ranking.
  */
 /** How many portfolios "Haftaning eng yaxshilari" shows. */
-const WEEK_BEST = 4;
+/** How many "Haftaning eng yaxshilari" shows (and the channel's Monday digest). */
+export const WEEK_BEST = 4;
 
 function listTags(ids: readonly string[], sort: PortfolioListQuery['sort']): string[] {
   const tags = [changeTags.lists, ...ids.map((id) => changeTags.portfolio(id))];

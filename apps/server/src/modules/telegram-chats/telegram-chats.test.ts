@@ -7,7 +7,14 @@ import { releaseLease, takeLease } from '../../data/telegram-chats.repository.js
 import { hashToken } from '../../lib/tokens.js';
 import { createBot } from './telegram-bot.js';
 import { receiveUpdates } from './telegram-updates.js';
-import { BLOCKED, privateText, startBotApi, type StandInBotApi, TOO_MANY } from '../../test/bot-api.js';
+import {
+  BLOCKED,
+  eventually,
+  privateText,
+  type StandInBotApi,
+  startBotApi,
+  TOO_MANY,
+} from '../../test/bot-api.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 
 const BOT_NAME = 'PortfolioMasterBot';
@@ -22,14 +29,6 @@ const botEnv = (api: StandInBotApi) => ({
 });
 
 /** Waits until `check` holds (an update goes through the bot asynchronously when polled). */
-async function eventually(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const me = (context: TestContext, user: TestUser) =>
   call(context.app, { method: 'GET', url: '/api/user/me', headers: { 'x-token': user.token } });
 

@@ -11,4 +11,7 @@ export const bot = {
   'bot.notice.like':
     '{name}{others, plural, =0 {} one { and # other person} other { and # other people}} liked your portfolio “{title}”.\n{link}',
   'bot.notice.post': '{name}, whom you follow, posted a new portfolio: “{title}”.\n{link}',
+  'bot.channel.post': '“{title}” by {name}\n{tags}\n{link}',
+  'bot.channel.digestTitle': 'Best of the week',
+  'bot.channel.digestLine': '{place}. “{title}” by {name}, {likes, plural, one {# like} other {# likes}}\n{link}',
 } satisfies Translation<typeof source>;

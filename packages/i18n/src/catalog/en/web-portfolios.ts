@@ -57,6 +57,7 @@ export const webPortfolios = {
   'portfolioForm.url': 'Project URL',
   'portfolioForm.urlHint': 'An address starting with https:// or http://',
   'portfolioForm.repoUrl': 'Repository URL (optional)',
+  'portfolioForm.channelOptOut': 'Do not post it to the site’s Telegram channel',
   'portfolioForm.used': 'Technologies',
   'portfolioForm.usedHint': 'Separate with commas: React, TypeScript, Node.js',
   'portfolioForm.description': 'Description',

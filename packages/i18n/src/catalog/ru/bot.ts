@@ -12,4 +12,8 @@ export const bot = {
   'bot.notice.like':
     'Ваше портфолио «{title}» понравилось пользователю {name}{others, plural, =0 {} one { и ещё # пользователю} few { и ещё # пользователям} many { и ещё # пользователям} other { и ещё # пользователя}}.\n{link}',
   'bot.notice.post': 'У автора {name}, на которого вы подписаны, новое портфолио: «{title}».\n{link}',
+  'bot.channel.post': '«{title}» — {name}\n{tags}\n{link}',
+  'bot.channel.digestTitle': 'Лучшие за неделю',
+  'bot.channel.digestLine':
+    '{place}. «{title}» — {name}, {likes, plural, one {# лайк} few {# лайка} many {# лайков} other {# лайка}}\n{link}',
 } satisfies Translation<typeof source>;

@@ -60,6 +60,7 @@ export const webPortfolios = {
   'portfolioForm.url': 'Адрес проекта',
   'portfolioForm.urlHint': 'Адрес, начинающийся с https:// или http://',
   'portfolioForm.repoUrl': 'Адрес репозитория (необязательно)',
+  'portfolioForm.channelOptOut': 'Не публиковать в Telegram-канале сайта',
   'portfolioForm.used': 'Технологии',
   'portfolioForm.usedHint': 'Через запятую: React, TypeScript, Node.js',
   'portfolioForm.description': 'Описание',

@@ -11,4 +11,8 @@ export const bot = {
   'bot.notice.like':
     '{name}{others, plural, =0 {} other { va yana # kishi}} «{title}» portfoliongizni yoqtirdi.\n{link}',
   'bot.notice.post': 'Siz kuzatayotgan {name} yangi portfolio joyladi: «{title}».\n{link}',
+  // The site's channel: a new portfolio's caption ({tags} its technologies as hashtags), and the week's best.
+  'bot.channel.post': '«{title}» — {name}\n{tags}\n{link}',
+  'bot.channel.digestTitle': 'Haftaning eng yaxshilari',
+  'bot.channel.digestLine': '{place}. «{title}» — {name}, {likes, plural, other {# ta yoqtirish}}\n{link}',
 } as const;

@@ -58,6 +58,7 @@ export const webPortfolios = {
   'portfolioForm.url': 'Loyiha manzili',
   'portfolioForm.urlHint': 'https:// yoki http:// bilan boshlanadigan manzil',
   'portfolioForm.repoUrl': 'Repozitoriy manzili (ixtiyoriy)',
+  'portfolioForm.channelOptOut': 'Kanalda e’lon qilinmasin',
   'portfolioForm.used': 'Texnologiyalar',
   'portfolioForm.usedHint': 'Vergul bilan ajrating: React, TypeScript, Node.js',
   'portfolioForm.description': 'Tavsif',
