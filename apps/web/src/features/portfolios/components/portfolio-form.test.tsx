@@ -57,11 +57,31 @@ describe('PortfolioForm', () => {
     expect(input.form.get('title')).toBe('Yangi loyiha');
     expect(input.form.get('used')).toBe('React, Go');
     expect(input.form.has('keepImages')).toBe(false);
+    expect(input.form.get('channelOptOut')).toBe('false');
 
     act(() => input.onProgress?.(0.42));
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
     expect(screen.getByText('Yuklanmoqda: 42%')).toBeTruthy();
+  });
+
+  it('sends “Kanalda e’lon qilinmasin” as it is set, starting from the portfolio’s own', () => {
+    const onSubmit = vi.fn();
+    const initial = {
+      title: 'Eski',
+      url: 'https://example.com',
+      repoUrl: null,
+      used: ['Go'],
+      description: '',
+      images: [],
+      channelOptOut: true,
+    } as unknown as Portfolio;
+    render(<Harness initial={initial} onSubmit={onSubmit} />);
+    const optOut = screen.getByRole('checkbox', { name: 'Kanalda e’lon qilinmasin' }) as HTMLInputElement;
+    expect(optOut.checked).toBe(true);
+    fireEvent.click(optOut);
+    fireEvent.click(screen.getByRole('button', { name: 'Joylash' }));
+    expect((onSubmit.mock.calls[0]![0] as PortfolioUploadInput).form.get('channelOptOut')).toBe('false');
   });
 
   it('refuses files that are not images, with the reason', () => {

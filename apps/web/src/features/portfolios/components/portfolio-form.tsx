@@ -28,6 +28,8 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
   const [gallery, setGallery] = useState<GalleryItem[]>(
     initial?.images.map((name) => ({ kind: 'existing' as const, key: name, name })) ?? [],
   );
+  // "Kanalda e’lon qilinmasin": the site's Telegram channel does not post it (or deletes its post).
+  const [channelOptOut, setChannelOptOut] = useState(initial?.channelOptOut ?? false);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
@@ -40,6 +42,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
     setErrors(noFormErrors);
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, value);
+    form.append('channelOptOut', String(channelOptOut));
     const files = gallery.flatMap((item) => (item.kind === 'new' ? [item.file] : []));
     if (initial) {
       // The server keeps the listed old images in this order and appends the new ones.
@@ -54,7 +57,9 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       { form, onProgress: files.length ? setProgress : undefined },
       {
         onError: (error) => {
-          setErrors(toFormErrors(t, error, [...Object.keys(values), 'images', 'keepImages']));
+          setErrors(
+            toFormErrors(t, error, [...Object.keys(values), 'images', 'keepImages', 'channelOptOut']),
+          );
           setProgress(null);
         },
       },
@@ -121,6 +126,15 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
         onChange={setGallery}
         errors={[...(errors.fields.images ?? []), ...(errors.fields.keepImages ?? [])]}
       />
+      <label className="switch">
+        <input
+          type="checkbox"
+          name="channelOptOut"
+          checked={channelOptOut}
+          onChange={(event) => setChannelOptOut(event.target.checked)}
+        />
+        {t('portfolioForm.channelOptOut')}
+      </label>
       {pending && progress !== null ? (
         <ProgressBar
           value={progress}
