@@ -2,7 +2,7 @@ import type { NotificationKind } from '@portfolio-master/contract';
 import { NOTIFICATION_KINDS } from '@portfolio-master/contract/constants';
 import { useEffect, useRef } from 'react';
 import { StatusIndicator } from '../../components/status-indicator';
-import { useUnsubscribe } from '../../features/notifications/api/notifications';
+import { useUnsubscribe } from '../../features/notifications/api/unsubscribe';
 import { NOTIFICATION_KIND_NAMES } from '../../features/notifications/components/notification-settings';
 import { errorMessage } from '../../lib/api-client';
 import { Link, useSearchParams } from '../../lib/router';

@@ -1,7 +1,7 @@
 import { BellIcon } from '../../../components/icons';
 import { NavLink } from '../../../lib/router';
 import { useT } from '../../../i18n/translator';
-import { useUnreadCount } from '../api/notifications';
+import { useUnreadCount } from '../api/get-unread-count';
 
 /** The navbar's bell: how many notifications are unread, and the way to them. */
 export function NotificationBell() {

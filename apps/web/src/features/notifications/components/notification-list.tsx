@@ -6,7 +6,8 @@ import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
 import { useT, type Translate } from '../../../i18n/translator';
-import { useMarkRead, useNotifications } from '../api/notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkRead } from '../api/mark-read';
 
 function describe(t: Translate, item: Notification): string {
   const actor = fullName(item.actor);

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { StatusIndicator } from '../../../components/status-indicator';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../i18n/translator';
-import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 
 /** Each kind of notification as a mail setting names it. */
 export const NOTIFICATION_KIND_NAMES = {

@@ -1,12 +1,6 @@
 import type { PortfolioPage, PortfolioSummary } from '@portfolio-master/contract';
-import { MAX_PAGE_SIZE, PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-} from '../../../lib/query';
+import { PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
+import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient } from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { publicStandIn } from '../../../lib/public-stand-in';
@@ -55,7 +49,8 @@ export function usePortfolios(params: PortfolioListParams) {
 }
 
 /** The page after `last`, if there is one. */
-const nextPage = (last: PortfolioPage) => (last.page < last.pageCount ? last.page + 1 : undefined);
+export const nextPortfolioPage = (last: PortfolioPage) =>
+  last.page < last.pageCount ? last.page + 1 : undefined;
 
 /** One author's portfolios, a page of 10 at a time, for a profile's "show more". */
 export const authorPortfoliosQueryOptions = (author: string) =>
@@ -63,26 +58,8 @@ export const authorPortfoliosQueryOptions = (author: string) =>
     queryKey: ['portfolios', 'by-author', author],
     queryFn: (context) => getPortfolios({ page: context.pageParam, author, limit: PAGE_SIZE }, context),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextPortfolioPage,
   });
-
-/**
- * All of one author's portfolios, 50 at a time, for choosing among them (the pins); asked for only when
- * `enabled`, as the profile already lists the newest.
- */
-export function useAllAuthorPortfolios(author: string, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: ['portfolios', 'by-author', author, 'all'],
-    queryFn: (context) => getPortfolios({ page: context.pageParam, author, limit: MAX_PAGE_SIZE }, context),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled,
-  });
-}
-
-export function useAuthorPortfolios(author: string) {
-  return useInfiniteQuery(authorPortfoliosQueryOptions(author));
-}
 
 /** `GET /portfolio/week-best`: "Haftaning eng yaxshilari", the highest trending scores. */
 export const weekBestQueryOptions = (token: string | null) =>

@@ -6,7 +6,7 @@ import { FieldErrors } from '../../../components/form-field';
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon } from '../../../components/icons';
 import { messagesUnder, type FormErrors } from '../../../lib/form-errors';
 import { useT } from '../../../i18n/translator';
-import { useAllAuthorPortfolios } from '../../portfolios/api/get-portfolios';
+import { useAllAuthorPortfolios } from '../../portfolios/api/get-author-portfolios';
 
 type Direction = 'up' | 'down';
 

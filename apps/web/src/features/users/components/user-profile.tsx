@@ -11,7 +11,7 @@ import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { TelegramShare } from '../../share/components/telegram-share';
 import { AffiliationVerifyButton } from '../../moderation/components/affiliation-verify';
 import { ReportButton } from '../../moderation/components/report-button';
-import { useAuthorPortfolios } from '../../portfolios/api/get-portfolios';
+import { useAuthorPortfolios } from '../../portfolios/api/get-author-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
 import { linkTo } from '../cv-labels';
 import { ProfileResume } from './profile-resume';
