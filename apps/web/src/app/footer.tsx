@@ -1,13 +1,11 @@
 import { Link } from '../lib/router';
-import {
-  FacebookIcon,
-  GithubIcon,
-  InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  TelegramIcon,
-  VkIcon,
-} from '../components/icons';
+import { FacebookIcon } from '../components/icons/facebook';
+import { GithubIcon } from '../components/icons/github';
+import { InstagramIcon } from '../components/icons/instagram';
+import { MailIcon } from '../components/icons/mail';
+import { PhoneIcon } from '../components/icons/phone';
+import { TelegramIcon } from '../components/icons/telegram';
+import { VkIcon } from '../components/icons/vk';
 import { config } from '../lib/config';
 import { useT } from '../i18n/translator';
 

@@ -1,6 +1,6 @@
 import { LOCALE_INFO, LOCALES } from '@portfolio-master/i18n/locales';
 import { Fragment, useEffect, useRef } from 'react';
-import { GlobeIcon } from '../components/icons';
+import { GlobeIcon } from '../components/icons/globe';
 import { useLocale, useT } from '../i18n/translator';
 import { useLocation } from '../lib/router';
 

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { Link, NavLink, useLocation } from '../lib/router';
-import { CloseIcon, MenuIcon, PlusIcon, ShieldIcon } from '../components/icons';
+import { CloseIcon } from '../components/icons/close';
+import { MenuIcon } from '../components/icons/menu';
+import { PlusIcon } from '../components/icons/plus';
+import { ShieldIcon } from '../components/icons/shield';
 import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';

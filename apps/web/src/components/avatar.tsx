@@ -2,7 +2,7 @@ import type { AuthorRef } from '@portfolio-master/contract';
 import { fullName, hueOf, initials } from '@portfolio-master/contract/display';
 import { imageUrl } from '../lib/image-url';
 import { useT } from '../i18n/translator';
-import { ShieldIcon } from './icons';
+import { ShieldIcon } from './icons/shield';
 
 type Person = Pick<AuthorRef, 'username' | 'firstname' | 'lastname' | 'image'>;
 

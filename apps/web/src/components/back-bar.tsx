@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '../lib/router';
 import { useT } from '../i18n/translator';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from './icons/arrow-left';
 
 /** A back arrow to the previous page; a visitor who arrived here directly goes to the list. */
 export function BackBar({ title }: { title?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/translator';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './icons/close';
 import { Spinner } from './spinner';
 
 export interface DialogProps {

@@ -1,6 +1,7 @@
 import { Link } from '../lib/router';
 import { useT } from '../i18n/translator';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon } from './icons/chevron-left';
+import { ChevronRightIcon } from './icons/chevron-right';
 
 export type PageItem = number | 'gap';
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../i18n/translator';
 import { useHref } from '../lib/router';
-import { CloseIcon, SearchIcon } from './icons';
+import { CloseIcon } from './icons/close';
+import { SearchIcon } from './icons/search';
 
 export interface SearchBoxProps {
   value: string;

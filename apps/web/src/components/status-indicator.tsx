@@ -1,5 +1,6 @@
 import { useT } from '../i18n/translator';
-import { CheckIcon, CloseIcon } from './icons';
+import { CheckIcon } from './icons/check';
+import { CloseIcon } from './icons/close';
 
 export type Status = 'pending' | 'success' | 'error';
 

@@ -3,7 +3,7 @@ import { BackBar } from '../../components/back-bar';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorView } from '../../components/error-view';
 import { fullName } from '../../components/avatar';
-import { EditIcon } from '../../components/icons';
+import { EditIcon } from '../../components/icons/edit';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { userQueryOptions, useUser } from '../../features/users/api/get-user';

@@ -1,7 +1,7 @@
 import type { TelegramPayload } from '@portfolio-master/contract';
 import type { Locale } from '@portfolio-master/i18n';
 import { useEffect, useState } from 'react';
-import { TelegramIcon } from '../../../components/icons';
+import { TelegramIcon } from '../../../components/icons/telegram';
 import { useLocale, useT } from '../../../i18n/translator';
 import { useTelegramBotId } from '../../../lib/site-url';
 

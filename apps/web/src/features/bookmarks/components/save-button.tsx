@@ -1,4 +1,4 @@
-import { BookmarkIcon } from '../../../components/icons';
+import { BookmarkIcon } from '../../../components/icons/bookmark';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useLocation } from '../../../lib/router';
 import { useT } from '../../../i18n/translator';

@@ -5,7 +5,7 @@ import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { Dialog } from '../../../components/dialog';
 import { ErrorView } from '../../../components/error-view';
 import { FieldErrors } from '../../../components/form-field';
-import { TrashIcon } from '../../../components/icons';
+import { TrashIcon } from '../../../components/icons/trash';
 import { RelativeDate } from '../../../components/relative-date';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../i18n/translator';

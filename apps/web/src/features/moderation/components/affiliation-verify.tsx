@@ -1,5 +1,5 @@
 import type { User } from '@portfolio-master/contract';
-import { CheckIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons/check';
 import { ErrorView } from '../../../components/error-view';
 import { useT } from '../../../i18n/translator';
 import { useAuth } from '../../auth/api/get-me';

@@ -1,7 +1,7 @@
 import type { ReportTarget } from '@portfolio-master/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { FlagIcon } from '../../../components/icons';
+import { FlagIcon } from '../../../components/icons/flag';
 import { Spinner } from '../../../components/spinner';
 import { withMessages } from '../../../i18n/messages';
 import { useT } from '../../../i18n/translator';

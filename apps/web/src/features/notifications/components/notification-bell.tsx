@@ -1,4 +1,4 @@
-import { BellIcon } from '../../../components/icons';
+import { BellIcon } from '../../../components/icons/bell';
 import { NavLink } from '../../../lib/router';
 import { useT } from '../../../i18n/translator';
 import { useUnreadCount } from '../api/get-unread-count';

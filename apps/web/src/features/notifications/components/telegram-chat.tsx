@@ -1,6 +1,6 @@
 import type { User } from '@portfolio-master/contract';
 import { useId, useState } from 'react';
-import { TelegramIcon } from '../../../components/icons';
+import { TelegramIcon } from '../../../components/icons/telegram';
 import { RelativeDate } from '../../../components/relative-date';
 import { errorMessage } from '../../../lib/api-client';
 import { useTelegramBotId } from '../../../lib/site-url';

@@ -1,6 +1,7 @@
 import type { PersonCard as Person } from '@portfolio-master/contract';
 import { Avatar, fullName } from '../../../components/avatar';
-import { CheckIcon, MapPinIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons/check';
+import { MapPinIcon } from '../../../components/icons/map-pin';
 import { useT } from '../../../i18n/translator';
 import { Link } from '../../../lib/router';
 import { CITY_NAMES } from '../../users/cv-labels';

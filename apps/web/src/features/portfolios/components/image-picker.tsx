@@ -2,7 +2,10 @@ import { LIMITS } from '@portfolio-master/contract/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { makePreview } from '../../../lib/image-preview';
 import { FieldErrors } from '../../../components/form-field';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, UploadIcon } from '../../../components/icons';
+import { ChevronLeftIcon } from '../../../components/icons/chevron-left';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right';
+import { CloseIcon } from '../../../components/icons/close';
+import { UploadIcon } from '../../../components/icons/upload';
 import { imageUrl } from '../../../lib/image-url';
 import { useT } from '../../../i18n/translator';
 

@@ -1,7 +1,7 @@
 import type { Portfolio } from '@portfolio-master/contract';
 import { useQueryClient } from '../../../lib/query';
 import { Link, useLocation } from '../../../lib/router';
-import { HeartIcon } from '../../../components/icons';
+import { HeartIcon } from '../../../components/icons/heart';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../i18n/translator';
 import { useToggleLike } from '../api/toggle-like';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
+import { ChevronLeftIcon } from '../../../components/icons/chevron-left';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right';
 import { LazyImage } from '../../../components/lazy-image';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
 import { useT } from '../../../i18n/translator';

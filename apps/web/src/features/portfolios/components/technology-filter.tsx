@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { ChevronDownIcon, FilterIcon } from '../../../components/icons';
+import { ChevronDownIcon } from '../../../components/icons/chevron-down';
+import { FilterIcon } from '../../../components/icons/filter';
 import { ErrorView } from '../../../components/error-view';
 import { Spinner } from '../../../components/spinner';
 import { Link, useHref } from '../../../lib/router';

@@ -8,7 +8,7 @@ import {
 } from '@portfolio-master/contract/constants';
 import { useId } from 'react';
 import { FieldErrors, SelectField, TextField } from '../../../components/form-field';
-import { CheckIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons/check';
 import { messagesUnder, type FormErrors } from '../../../lib/form-errors';
 import { useT } from '../../../i18n/translator';
 import { AFFILIATION_NAMES, CITY_NAMES, EMPLOYMENT_NAMES, WORK_STATUS_NAMES } from '../../users/cv-labels';

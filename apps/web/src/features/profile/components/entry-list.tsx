@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { FieldErrors } from '../../../components/form-field';
-import { PlusIcon, TrashIcon } from '../../../components/icons';
+import { PlusIcon } from '../../../components/icons/plus';
+import { TrashIcon } from '../../../components/icons/trash';
 
 /**
  * Entries of one kind (jobs, schools), each a group of fields, added and removed with buttons. A new

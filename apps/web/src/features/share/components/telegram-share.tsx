@@ -1,4 +1,4 @@
-import { TelegramIcon } from '../../../components/icons';
+import { TelegramIcon } from '../../../components/icons/telegram';
 import { useT } from '../../../i18n/translator';
 import { useHref } from '../../../lib/router';
 import { siteUrl, useSiteFacts } from '../../../lib/site-url';

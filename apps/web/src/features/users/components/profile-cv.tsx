@@ -1,5 +1,7 @@
 import type { Affiliation, OpenToWork, PortfolioRef, User } from '@portfolio-master/contract';
-import { CheckIcon, MapPinIcon, PinIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons/check';
+import { MapPinIcon } from '../../../components/icons/map-pin';
+import { PinIcon } from '../../../components/icons/pin';
 import { monthYear } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import { useLocale, useT } from '../../../i18n/translator';
