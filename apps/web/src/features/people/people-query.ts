@@ -1,7 +1,6 @@
 import type { CityCode, PeopleSort } from '@portfolio-master/contract';
-import { LIMITS } from '@portfolio-master/contract/constants';
+import { CITIES, LIMITS } from '@portfolio-master/contract/constants';
 import type { MessageKey } from '@portfolio-master/i18n';
-import { CITY_NAMES } from '../users/cv-labels';
 
 /** The directory's sorts, each named by its key (decision 38: keys are literal). The first is the default. */
 export const SORT_NAMES = {
@@ -11,7 +10,7 @@ export const SORT_NAMES = {
 } as const satisfies Record<PeopleSort, MessageKey>;
 
 const SORTS = Object.keys(SORT_NAMES) as PeopleSort[];
-export const CITY_CODES = Object.keys(CITY_NAMES) as CityCode[];
+export const CITY_CODES: readonly CityCode[] = CITIES;
 /** The longest search the API takes. */
 export const SEARCH_MAX = 200;
 
@@ -44,7 +43,7 @@ export function readPeopleLocation(search: URLSearchParams): PeopleLocation | nu
   const page = pageParam === null || pageParam === '' ? 1 : Number(pageParam);
   if (!Number.isSafeInteger(page) || page < 1 || (pageParam && String(page) !== pageParam)) return null;
   const city = search.get('city') ?? '';
-  if (city !== '' && !(CITY_CODES as string[]).includes(city)) return null;
+  if (city !== '' && !(CITY_CODES as readonly string[]).includes(city)) return null;
   const sort = search.get('sort') || 'liked';
   if (!(SORTS as string[]).includes(sort)) return null;
   const q = (search.get('q') ?? '').trim();
