@@ -39,3 +39,12 @@ export function lazyPage<T>(load: () => Promise<T>): LazyPage<T> {
 export function eagerPage<T>(module: T): LazyPage<T> {
   return { read: () => module, preload: async () => {} };
 }
+
+/**
+ * The props that start fetching a lazily loaded part (`load`, its dynamic import) as soon as a pointer or
+ * focus reaches what opens it, so it is usually in by the click.
+ */
+export function preloadOnIntent(load: () => Promise<unknown>) {
+  const start = () => void load().catch(() => undefined);
+  return { onPointerEnter: start, onFocus: start };
+}

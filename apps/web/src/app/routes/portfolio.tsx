@@ -3,7 +3,7 @@ import { Link, useHref, useNavigate, useParams } from '../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../components/avatar';
 import { WorkBadge } from '../../components/work-badge';
 import { BackBar } from '../../components/back-bar';
-import { Dialog } from '../../components/dialog';
+import { LazyDialog, preloadDialog } from '../../components/lazy-dialog';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorView } from '../../components/error-view';
 import { CodeIcon } from '../../components/icons/code';
@@ -163,7 +163,12 @@ export function PortfolioRoute() {
                 <EditIcon />
                 {t('portfolio.edit')}
               </Link>
-              <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                {...preloadDialog}
+                onClick={() => setConfirming(true)}
+              >
                 <TrashIcon />
                 {t('portfolio.delete')}
               </button>
@@ -197,7 +202,7 @@ export function PortfolioRoute() {
           </ErrorBoundary>
         </div>
       </div>
-      <Dialog
+      <LazyDialog
         message={
           confirming ? (
             <>

@@ -1,11 +1,12 @@
 import type { PortfolioViews } from '@portfolio-master/contract';
 import { useQuery } from '../../lib/query';
-import { useEffect, useId, useRef } from 'react';
-import { BarChart } from '../../components/bar-chart';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { apiGet, request } from '../../lib/api-client';
 import { useToken } from '../../lib/auth-token';
-import { useLocale, useT } from '../../i18n/translator';
-import { shortDate } from '../../lib/format';
+import { withMessages } from '../../i18n/messages';
+
+const loadChart = withMessages('src/features/views/views-chart.tsx', () => import('./views-chart'));
+const Chart = lazy(() => loadChart().then((module) => ({ default: module.ViewsChart })));
 
 /** Counts this reader once per portfolio opened (the server leaves out the owner and crawlers). */
 export function ViewCounter({ portfolioId }: { portfolioId: string }) {
@@ -20,44 +21,23 @@ export function ViewCounter({ portfolioId }: { portfolioId: string }) {
   return null;
 }
 
-/** The owner's chart of unique viewers per day: an SVG with its numbers also as a table for screen readers. */
+/**
+ * The owner's chart of unique viewers per day, shown once its numbers are in: the chart's code is fetched
+ * alongside them, only for the owner (or an admin), never with the page.
+ */
 export function ViewsChart({ portfolioId }: { portfolioId: string }) {
-  const t = useT();
-  const locale = useLocale();
   const token = useToken();
-  const titleId = useId();
-  const descId = useId();
   const views = useQuery({
     queryKey: ['views', portfolioId, token],
     queryFn: ({ signal }) =>
       apiGet<PortfolioViews>(`/portfolio/${encodeURIComponent(portfolioId)}/views`, { signal }),
     enabled: token !== null,
   });
+  useEffect(() => void loadChart().catch(() => undefined), []);
   if (!views.data) return null;
-  const { days, total } = views.data;
-  const summary = t('views.summary', {
-    total,
-    from: shortDate(locale, days[0]!.date),
-    to: shortDate(locale, days.at(-1)!.date),
-  });
   return (
-    <section className="panel views" aria-labelledby={titleId}>
-      <h2 id={titleId} className="panel__title">
-        {t('views.title')}
-      </h2>
-      <p className="muted" id={descId}>
-        {summary}
-      </p>
-      <BarChart
-        bars={days.map((day) => ({
-          label: shortDate(locale, day.date),
-          value: day.viewers,
-          title: t('views.day', { date: shortDate(locale, day.date), viewers: day.viewers }),
-        }))}
-        labelledBy={`${titleId} ${descId}`}
-        caption={summary}
-        columns={[t('views.date'), t('views.viewers')]}
-      />
-    </section>
+    <Suspense fallback={null}>
+      <Chart views={views.data} />
+    </Suspense>
   );
 }

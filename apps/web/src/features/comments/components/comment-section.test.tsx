@@ -180,7 +180,7 @@ describe('CommentSection', () => {
     const deletes = screen.getAllByRole('button', { name: 'Izohni o‘chirish' });
     expect(deletes).toHaveLength(1);
     fireEvent.click(deletes[0]!);
-    const dialog = screen.getByRole('alertdialog', { name: 'Diqqat!' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Diqqat!' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ha' }));
     await waitFor(() => expect(screen.queryByText('Mening izohim')).toBeNull());
     expect(screen.getByText('Boshqaning izohi')).toBeTruthy();
@@ -220,7 +220,7 @@ describe('CommentSection', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Izohni o‘chirish' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Ha' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     expect(await screen.findByText('Hozircha izohlar mavjud emas')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { Comment, User } from '@portfolio-master/contract';
 import { useId, useState } from 'react';
 import { Link, useLocation } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
-import { Dialog } from '../../../components/dialog';
+import { LazyDialog } from '../../../components/lazy-dialog';
 import { ErrorView } from '../../../components/error-view';
 import { FieldErrors } from '../../../components/form-field';
 import { TrashIcon } from '../../../components/icons/trash';
@@ -211,7 +211,7 @@ export function CommentSection({
         </div>
       ) : null}
 
-      <Dialog
+      <LazyDialog
         message={
           pendingDelete ? (
             <>

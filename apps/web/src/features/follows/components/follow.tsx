@@ -1,14 +1,18 @@
 import type { User } from '@portfolio-master/contract';
-import { useState } from 'react';
-import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
-import { Dialog } from '../../../components/dialog';
-import { ErrorView } from '../../../components/error-view';
-import { Spinner } from '../../../components/spinner';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { Link, useNavigate } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
+import { withMessages } from '../../../i18n/messages';
+import { preloadOnIntent } from '../../../lib/lazy-page';
 import { useT } from '../../../i18n/translator';
 import { useAuth } from '../../auth/api/get-me';
-import { useFollow, usePeople } from '../api/follows';
+import { useFollow } from '../api/follows';
+
+const loadList = withMessages(
+  'src/features/follows/components/follow-list.tsx',
+  () => import('./follow-list'),
+);
+const FollowList = lazy(() => loadList().then((module) => ({ default: module.FollowList })));
 
 /** "Kuzatish" / "Kuzatilmoqda" on someone else's profile; a visitor is asked to sign in first. */
 export function FollowButton({ user }: { user: User }) {
@@ -43,67 +47,28 @@ export function FollowButton({ user }: { user: User }) {
   );
 }
 
-/** A profile's follower and following counts; each opens the list of those people. */
+/**
+ * A profile's follower and following counts; each opens the list of those people, whose code is fetched
+ * when a pointer or focus reaches a count.
+ */
 export function FollowCounts({ user }: { user: User }) {
   const t = useT();
   const [side, setSide] = useState<'followers' | 'following' | null>(null);
-  const people = usePeople(user._id, side ?? 'followers', side !== null);
-  const items = people.data?.pages.flatMap((page) => page.items) ?? [];
+  const preload = preloadOnIntent(loadList);
   return (
     <div className="follow-counts">
-      <button type="button" className="link-button" onClick={() => setSide('followers')}>
+      <button type="button" className="link-button" {...preload} onClick={() => setSide('followers')}>
         {t('follows.followers', { count: user.followersCount })}
       </button>
       <span aria-hidden="true"> · </span>
-      <button type="button" className="link-button" onClick={() => setSide('following')}>
+      <button type="button" className="link-button" {...preload} onClick={() => setSide('following')}>
         {t('follows.followingCount', { count: user.followingCount })}
       </button>
-      <Dialog
-        title={side === 'following' ? t('follows.followingTitle') : t('follows.followersTitle')}
-        message={
-          side === null ? null : people.isPending ? (
-            <Spinner />
-          ) : people.isError ? (
-            <ErrorView error={people.error} onRetry={() => void people.refetch()} compact />
-          ) : items.length === 0 ? (
-            <p className="muted">
-              {side === 'following' ? t('follows.noFollowing') : t('follows.noFollowers')}
-            </p>
-          ) : (
-            <>
-              <ul className="likers">
-                {items.map((person) => (
-                  <li key={person._id}>
-                    <Link
-                      to={`/profile/${encodeURIComponent(person.username)}`}
-                      className="user-row"
-                      onClick={() => setSide(null)}
-                    >
-                      <Avatar user={person} size={40} decorative />
-                      <span className="user-row__name">
-                        {fullName(person)}
-                        {person.isAdmin ? <AdminBadge /> : null}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              {people.hasNextPage ? (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => void people.fetchNextPage()}
-                  disabled={people.isFetchingNextPage}
-                >
-                  {people.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-                  {t('likers.more')}
-                </button>
-              ) : null}
-            </>
-          )
-        }
-        onClose={() => setSide(null)}
-      />
+      {side ? (
+        <Suspense fallback={null}>
+          <FollowList user={user} side={side} onClose={() => setSide(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReportTarget } from '@portfolio-master/contract';
 import { lazy, Suspense, useState } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { LazyDialog } from '../../../components/lazy-dialog';
 import { FlagIcon } from '../../../components/icons/flag';
 import { Spinner } from '../../../components/spinner';
 import { withMessages } from '../../../i18n/messages';
+import { preloadOnIntent } from '../../../lib/lazy-page';
 import { useT } from '../../../i18n/translator';
 import { useAuth } from '../../auth/api/get-me';
 
@@ -35,7 +36,6 @@ export function ReportButton({ target, id, ownerId, label, compact = false }: Re
   const [sent, setSent] = useState(false);
   if (!user || user._id === ownerId) return null;
   const close = () => setOpen(false);
-  const preload = () => void loadDialog().catch(() => undefined);
   return (
     <span className={`report${compact ? ' report--compact' : ''}`}>
       <button
@@ -44,8 +44,7 @@ export function ReportButton({ target, id, ownerId, label, compact = false }: Re
         aria-label={compact ? t('report.openComment') : undefined}
         title={compact ? t('report.openComment') : undefined}
         aria-haspopup="dialog"
-        onPointerEnter={preload}
-        onFocus={preload}
+        {...preloadOnIntent(loadDialog)}
         onClick={() => {
           setSent(false);
           setOpen(true);
@@ -58,7 +57,7 @@ export function ReportButton({ target, id, ownerId, label, compact = false }: Re
         {sent ? t('report.sent') : ''}
       </span>
       {open ? (
-        <Suspense fallback={<Dialog title={t('report.title')} message={<Spinner />} onClose={close} />}>
+        <Suspense fallback={<LazyDialog title={t('report.title')} message={<Spinner />} onClose={close} />}>
           <ReportDialog
             target={target}
             id={id}
