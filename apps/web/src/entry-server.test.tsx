@@ -226,12 +226,13 @@ describe('server rendering', () => {
     const shared = new URL(share![1]!.replaceAll('&amp;', '&'));
     expect(shared.searchParams.get('url')).toBe(`https://portfolio.uz/portfolio/${summary.linktitle}`);
     expect(shared.searchParams.get('text')).toBe('Ob-havo ilovasi');
-    // Other sites find its oEmbed answer, and its author finds the frame to paste.
+    // Other sites find its oEmbed answer, and its author finds the frame to paste, folded: its code comes
+    // when the fold is opened.
     expect(page.head).toContain(
       `<link rel="alternate" type="application/json+oembed" title="Ob-havo ilovasi | Portfolio Master" href="https://portfolio.uz/oembed?url=https%3A%2F%2Fportfolio.uz%2Fportfolio%2F${summary.linktitle}&amp;format=json">`,
     );
     expect(page.html).toContain(
-      `&lt;iframe src=&quot;https://portfolio.uz/embed/portfolio/${summary.linktitle}&quot;`,
+      '<details class="embed-snippets"><summary>Saytingizga joylash</summary></details>',
     );
     expect(page.modules).toEqual(['src/app/routes/portfolio.tsx', messagesModule('uz-Latn')]);
   });
@@ -332,12 +333,13 @@ describe('server rendering', () => {
     const english = await render('/en/profile/aziza_dev');
     expect(visibleText(english.html)).toContain('March 2023 – present');
     expect(english.head).toContain('"addressLocality":"Tashkent city"');
-    // The CV's other forms and the README card, in the page's language.
+    // The CV's other forms and the README card (folded: its snippets come when it is opened), in the page's
+    // language.
     expect(english.html).toContain('href="/en/profile/aziza_dev/cv"');
     expect(english.html).toContain('href="/en/profile/aziza_dev/cv.pdf"');
     expect(english.html).toContain('href="/en/profile/aziza_dev/resume.json"');
     expect(english.html).toContain(
-      '[![Aziza Karimova](https://portfolio.uz/en/embed/profile/aziza_dev.svg)](https://portfolio.uz/en/profile/aziza_dev)',
+      '<details class="embed-snippets"><summary>Badge for your README</summary></details>',
     );
     expect(english.head).toContain(
       'href="https://portfolio.uz/oembed?url=https%3A%2F%2Fportfolio.uz%2Fen%2Fprofile%2Faziza_dev&amp;format=json"',

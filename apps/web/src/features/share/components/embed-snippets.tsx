@@ -1,72 +1,29 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { useT } from '../../../i18n/translator';
-
-/** One thing to paste elsewhere: what it is for, and its text. */
-export interface Snippet {
-  label: string;
-  code: string;
-}
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Spinner } from '../../../components/spinner';
 
 /**
  * Texts to paste on another site (a README's badge, a framed card, an address oEmbed unfurls), each with
- * a button that copies it. Folded until opened, so a page's first view stays short; the preview inside
- * loads only then.
+ * a button that copies it. Folded until opened, so a page's first view stays short: what is inside
+ * (`children`, a lazily loaded component with its `SnippetFields` and any preview) is rendered, and its
+ * code fetched, only then.
  */
-export function EmbedSnippets({
-  title,
-  snippets,
-  preview,
-}: {
-  title: string;
-  snippets: Snippet[];
-  preview?: ReactNode;
-}) {
+export function EmbedSnippets({ title, children }: { title: string; children: ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [opened, setOpened] = useState(false);
+  // Opened before the page was taken over, its toggle went unheard.
+  useEffect(() => {
+    if (details.current?.open) setOpened(true);
+  }, []);
   return (
-    <details className="embed-snippets">
+    <details
+      ref={details}
+      className="embed-snippets"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>{title}</summary>
-      {preview}
-      {snippets.map((snippet) => (
-        <SnippetField key={snippet.label} {...snippet} />
-      ))}
+      {opened ? <Suspense fallback={<Spinner />}>{children}</Suspense> : null}
     </details>
-  );
-}
-
-function SnippetField({ label, code }: Snippet) {
-  const t = useT();
-  const id = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setStatus('copied');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the text is selected to copy by hand.
-      field.current?.select();
-      setStatus('failed');
-    }
-  };
-  return (
-    <div className="snippet">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        ref={field}
-        className="snippet__code"
-        readOnly
-        rows={Math.min(4, Math.ceil(code.length / 60))}
-        value={code}
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <div className="snippet__actions">
-        <button type="button" className="button button--ghost" onClick={() => void copy()}>
-          {t('share.copy')}
-        </button>
-        <span role="status" className="muted">
-          {status === 'copied' ? t('share.copied') : status === 'failed' ? t('share.copyFailed') : ''}
-        </span>
-      </div>
-    </div>
   );
 }

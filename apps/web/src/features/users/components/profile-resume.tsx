@@ -1,13 +1,15 @@
 import type { User } from '@portfolio-master/contract';
-import { fullName } from '../../../components/avatar';
+import { lazy } from 'react';
+import { withMessages } from '../../../i18n/messages';
 import { useT } from '../../../i18n/translator';
 import { useHref } from '../../../lib/router';
-import { siteUrl, useSiteFacts } from '../../../lib/site-url';
 import { EmbedSnippets } from '../../share/components/embed-snippets';
-import { escapeHtml, escapeMarkdown } from '../../share/snippet-text';
 
-/** The profile's SVG card as it is drawn (decision 42): its size in CSS pixels. */
-export const PROFILE_CARD_SIZE = { width: 495, height: 195 };
+const loadSnippets = withMessages(
+  'src/features/users/components/profile-snippets.tsx',
+  () => import('./profile-snippets'),
+);
+const ProfileSnippets = lazy(() => loadSnippets().then((module) => ({ default: module.ProfileSnippets })));
 
 /**
  * The CV's other forms (the print page, its PDF, JSON Resume; decision 41) and the card for a README
@@ -16,16 +18,10 @@ export const PROFILE_CARD_SIZE = { width: 495, height: 195 };
  */
 export function ProfileResume({ user }: { user: User }) {
   const t = useT();
-  const site = useSiteFacts();
   const username = encodeURIComponent(user.username);
-  const profile = useHref(`/profile/${username}`);
   const cv = useHref(`/profile/${username}/cv`);
   const resume = useHref(`/profile/${username}/resume.json`);
-  const card = useHref(`/embed/profile/${username}.svg`);
   if (user.hidden || user.blocked) return null;
-  const name = fullName(user);
-  const profileUrl = siteUrl(site, profile);
-  const cardUrl = siteUrl(site, card);
   return (
     <section className="panel" aria-labelledby="resume-title">
       <h2 id="resume-title" className="panel__title">
@@ -42,34 +38,9 @@ export function ProfileResume({ user }: { user: User }) {
           <a href={resume}>{t('resume.json')}</a>
         </li>
       </ul>
-      <EmbedSnippets
-        title={t('share.embed.profile')}
-        preview={
-          <img
-            className="embed-snippets__preview"
-            src={card}
-            alt={name}
-            width={PROFILE_CARD_SIZE.width}
-            height={PROFILE_CARD_SIZE.height}
-            loading="lazy"
-          />
-        }
-        snippets={[
-          {
-            label: t('share.embed.markdown'),
-            code: `[![${escapeMarkdown(name)}](${cardUrl})](${profileUrl})`,
-          },
-          {
-            label: t('share.embed.picture'),
-            code:
-              `<a href="${escapeHtml(profileUrl)}"><picture>` +
-              `<source media="(prefers-color-scheme: dark)" srcset="${escapeHtml(cardUrl)}?theme=dark">` +
-              `<img alt="${escapeHtml(name)}" src="${escapeHtml(cardUrl)}" width="${PROFILE_CARD_SIZE.width}">` +
-              `</picture></a>`,
-          },
-          { label: t('share.embed.address'), code: profileUrl },
-        ]}
-      />
+      <EmbedSnippets title={t('share.embed.profile')}>
+        <ProfileSnippets user={user} />
+      </EmbedSnippets>
     </section>
   );
 }
