@@ -3,8 +3,8 @@ import { withMessages } from '../i18n/messages';
 import { preloadOnIntent } from '../lib/lazy-page';
 import type { DialogProps } from './dialog';
 
-const loadDialog = withMessages('src/components/dialog.tsx', () => import('./dialog'));
-const LoadedDialog = lazy(() => loadDialog().then((module) => ({ default: module.Dialog })));
+const loadDialog = withMessages('src/components/lazy-dialog-body.tsx', () => import('./lazy-dialog-body'));
+const LoadedDialog = lazy(() => loadDialog().then((module) => ({ default: module.LazyDialogBody })));
 
 /** Spread on what opens a `LazyDialog`: the dialog's code is fetched as a pointer or focus reaches it. */
 export const preloadDialog = preloadOnIntent(loadDialog);
