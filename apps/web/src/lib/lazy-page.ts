@@ -48,3 +48,27 @@ export function preloadOnIntent(load: () => Promise<unknown>) {
   const start = () => void load().catch(() => undefined);
   return { onPointerEnter: start, onFocus: start };
 }
+
+/**
+ * A module fetched only when asked (`preload`), never by rendering: a part below the fold the server
+ * renders (its loader preloads it first) and the browser leaves as the server's HTML until the part is
+ * wanted. `read` suspends until then.
+ */
+export function deferredPart<T>(load: () => Promise<T>): LazyPage<T> {
+  const part = lazyPage(load);
+  let ready = false;
+  let want!: () => void;
+  const wanted = new Promise<void>((resolve) => (want = resolve)).then(part.preload).then(() => {
+    ready = true;
+  });
+  return {
+    read() {
+      if (!ready) use(wanted);
+      return part.read();
+    },
+    preload() {
+      want();
+      return wanted;
+    },
+  };
+}

@@ -1,6 +1,17 @@
+import { commentsPart } from '../../features/comments/comments-part';
 import { portfolioQueryOptions } from '../../features/portfolios/api/get-portfolio';
 import { found, type Loader } from '../route';
 
-/** Outside the page's chunk: the browser starts it while that chunk is still on its way. */
-export const loadPortfolio: Loader = async ({ params, client, token }) =>
-  found(await client.ensureQueryData(portfolioQueryOptions(params.linktitle!, token)));
+/**
+ * Outside the page's chunk: the browser starts it while that chunk is still on its way. The comment
+ * section's chunk comes too: the server renders it, and a page opened inside the app shows it at once
+ * (a first visit's browser fetches it only as the reader nears it).
+ */
+export const loadPortfolio: Loader = async ({ params, client, token }) => {
+  const [portfolio] = await Promise.all([
+    client.ensureQueryData(portfolioQueryOptions(params.linktitle!, token)),
+    // A chunk that fails shows in the section's error boundary, not as the portfolio's failure.
+    commentsPart.preload().catch(() => undefined),
+  ]);
+  return found(portfolio);
+};

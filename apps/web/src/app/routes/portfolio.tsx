@@ -13,7 +13,7 @@ import { TrashIcon } from '../../components/icons/trash';
 import { RelativeDate } from '../../components/relative-date';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
-import { CommentSection } from '../../features/comments/components/comment-section';
+import { PortfolioComments } from '../../features/comments/components/portfolio-comments';
 import { SaveButton } from '../../features/bookmarks/components/save-button';
 import { ViewCounter, ViewsChart } from '../../features/views/views';
 import { PortfolioHiddenNotice } from '../../features/moderation/components/moderation-notices';
@@ -190,15 +190,7 @@ export function PortfolioRoute() {
             )}
           </section>
           <ErrorBoundary>
-            <CommentSection
-              key={portfolio._id}
-              portfolioId={portfolio._id}
-              initialComments={portfolio.comments}
-              initialNext={portfolio.commentsNext}
-              initialCount={portfolio.commentsCount}
-              signedIn={isSignedIn}
-              user={user}
-            />
+            <PortfolioComments linktitle={linktitle} />
           </ErrorBoundary>
         </div>
       </div>

@@ -14,6 +14,8 @@ import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import { WriteForm } from '../../../components/write-form';
 import { ReportButton } from '../../moderation/components/report-button';
+import { useAuth } from '../../auth/api/get-me';
+import { usePortfolio } from '../../portfolios/api/get-portfolio';
 
 export interface CommentSectionProps {
   portfolioId: string;
@@ -231,5 +233,27 @@ export function CommentSection({
         danger
       />
     </section>
+  );
+}
+
+/**
+ * The comment section of the portfolio at `linktitle`, read from the query cache as its page reads it:
+ * given only the address, it renders the same on the server and when the browser takes it over later
+ * (`PortfolioComments`).
+ */
+export function PortfolioCommentSection({ linktitle }: { linktitle: string }) {
+  const { token, isSignedIn, user } = useAuth();
+  const portfolio = usePortfolio(linktitle, token, { publicWhileLoading: true }).data;
+  if (!portfolio) return null;
+  return (
+    <CommentSection
+      key={portfolio._id}
+      portfolioId={portfolio._id}
+      initialComments={portfolio.comments}
+      initialNext={portfolio.commentsNext}
+      initialCount={portfolio.commentsCount}
+      signedIn={isSignedIn}
+      user={user}
+    />
   );
 }
