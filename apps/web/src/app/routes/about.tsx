@@ -1,7 +1,7 @@
 import { Link } from '../../lib/router';
 import { BackBar } from '../../components/back-bar';
 import { useT } from '../../i18n/translator';
-import { shorten } from '@portfolio-master/contract/plain-text';
+import { shorten } from '@portfolio-master/contract/shorten';
 import { DESCRIPTION_LENGTH, title } from '../../lib/head';
 import type { Page } from '../route';
 

@@ -31,7 +31,8 @@ import { listHref } from '../../features/portfolios/list-query';
 import { errorMessage } from '../../lib/api-client';
 import { useT } from '../../i18n/translator';
 import { keepForOffline } from '../../lib/service-worker';
-import { markdownToText, shorten } from '@portfolio-master/contract/plain-text';
+import { markdownToText } from '@portfolio-master/contract/plain-text';
+import { shorten } from '@portfolio-master/contract/shorten';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Page } from '../route';
 

@@ -10,7 +10,7 @@ import { userQueryOptions, useUser } from '../../features/users/api/get-user';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { CITY_NAMES, currentJob, sameAs } from '../../features/users/cv-labels';
 import { useT } from '../../i18n/translator';
-import { shorten } from '@portfolio-master/contract/plain-text';
+import { shorten } from '@portfolio-master/contract/shorten';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Page } from '../route';
 
