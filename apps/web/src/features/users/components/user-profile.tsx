@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/translator';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { TelegramShare } from '../../share/components/telegram-share';
-import { AffiliationVerifyButton } from '../../moderation/components/affiliation-verify';
+import { AdminAffiliationVerify } from '../../moderation/components/admin-affiliation-verify';
 import { ReportButton } from '../../moderation/components/report-button';
 import { useAuthorPortfolios } from '../../portfolios/api/get-author-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
@@ -108,7 +108,7 @@ export function UserProfile({
           {actions}
           {own ? null : <FollowButton user={user} />}
           <TelegramShare path={`/profile/${encodeURIComponent(user.username)}`} text={fullName(user)} />
-          <AffiliationVerifyButton user={user} />
+          <AdminAffiliationVerify user={user} />
           {own ? null : (
             <ReportButton target="user" id={user._id} ownerId={user._id} label={fullName(user)} />
           )}
