@@ -17,7 +17,7 @@ import { PortfolioComments } from '../../features/comments/components/portfolio-
 import { SaveButton } from '../../features/bookmarks/components/save-button';
 import { ViewCounter, ViewsChart } from '../../features/views/views';
 import { PortfolioHiddenNotice } from '../../features/moderation/components/moderation-notices';
-import { ReportButton } from '../../features/moderation/components/report-button';
+import { ReportAction } from '../../features/moderation/components/report-action';
 import { Likers } from '../../features/likes/components/likers';
 import { useDeletePortfolio } from '../../features/portfolios/api/delete-portfolio';
 import { portfolioQueryOptions, usePortfolio } from '../../features/portfolios/api/get-portfolio';
@@ -133,7 +133,7 @@ export function PortfolioRoute() {
               path={`/portfolio/${encodeURIComponent(portfolio.linktitle)}`}
               text={portfolio.title}
             />
-            <ReportButton
+            <ReportAction
               target="portfolio"
               id={portfolio._id}
               ownerId={portfolio.author._id}

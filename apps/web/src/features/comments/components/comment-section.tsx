@@ -13,7 +13,7 @@ import { useAddComment } from '../api/add-comment';
 import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import { WriteForm } from '../../../components/write-form';
-import { ReportButton } from '../../moderation/components/report-button';
+import { ReportAction } from '../../moderation/components/report-action';
 import { useAuth } from '../../auth/api/get-me';
 import { usePortfolio } from '../../portfolios/api/get-portfolio';
 
@@ -170,7 +170,7 @@ export function CommentSection({
                     {comment.commentAuthor.isAdmin ? <AdminBadge /> : null}
                   </Link>
                   <RelativeDate date={comment.date} className="muted" />
-                  <ReportButton
+                  <ReportAction
                     target="comment"
                     id={comment._id}
                     ownerId={comment.commentAuthor._id}

@@ -14,7 +14,7 @@ import { useT } from '../../../i18n/translator';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { TelegramShare } from '../../share/components/telegram-share';
 import { AdminAffiliationVerify } from '../../moderation/components/admin-affiliation-verify';
-import { ReportButton } from '../../moderation/components/report-button';
+import { ReportAction } from '../../moderation/components/report-action';
 import { useAuthorPortfolios } from '../../portfolios/api/get-author-portfolios';
 import { PortfolioCard } from '../../portfolios/components/portfolio-card';
 import { linkTo } from '../cv-labels';
@@ -110,7 +110,7 @@ export function UserProfile({
           <TelegramShare path={`/profile/${encodeURIComponent(user.username)}`} text={fullName(user)} />
           <AdminAffiliationVerify user={user} />
           {own ? null : (
-            <ReportButton target="user" id={user._id} ownerId={user._id} label={fullName(user)} />
+            <ReportAction target="user" id={user._id} ownerId={user._id} label={fullName(user)} />
           )}
         </div>
       </section>
