@@ -43,8 +43,8 @@ export async function signInMany(base: string, usernames: readonly string[]): Pr
 
 export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-/** A multipart body as the web app sends it: the fields and one image under `images`. */
-export function portfolioForm(image: Buffer): { body: Buffer; contentType: string } {
+/** A multipart body as the web app sends it: the fields and, when given, one image under `images`. */
+export function portfolioForm(image?: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const title = `Yuklama sinovi ${randomBytes(6).toString('hex')}`;
   const fields: [string, string][] = [
@@ -59,11 +59,16 @@ export function portfolioForm(image: Buffer): { body: Buffer; contentType: strin
   );
   const body = Buffer.concat([
     Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="cover.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...(image
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="cover.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          image,
+          Buffer.from('\r\n'),
+        ]
+      : []),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }

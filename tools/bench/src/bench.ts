@@ -10,6 +10,7 @@ import type { DatabaseConfig } from '@portfolio-master/server/config';
 import { createDatabase } from '@portfolio-master/server/db/database';
 import { migrateToLatest } from '@portfolio-master/server/db/migrator';
 import { type NginxProcess, startNginx } from '@portfolio-master/server/ops/nginx';
+import { startBotApi } from '@portfolio-master/server/test/bot-api';
 import {
   type BulkOptions,
   SAMPLE_SEARCH_WORD,
@@ -20,6 +21,14 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { formatLoad, type LoadMeasurement, measureLoad } from './bench-load.js';
+import {
+  formatBurst,
+  linkChats,
+  percentile,
+  prepareBurst,
+  timeCreates,
+  watchBurst,
+} from './bench-telegram.js';
 import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
 
 /**
@@ -92,7 +101,9 @@ Seeds (or reuses) a SQLite database of that size, starts the built server on it 
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
 --read-cache=off the server keeps nothing between requests (READ_CACHE=off): every answer is made anew.
 Then (unless --writes=off) like toggles, comment posts and creates with one image from 50 signed-in
-users, on a copy of the data, and a check that every counter equals its rows. --database=postgres
+users, on a copy of the data, and a check that every counter equals its rows; then the Telegram
+burst: creates by an author with 1,000 followers before and after they link a chat (a stand-in Bot API
+server on 127.0.0.1), and how the messages went out. --database=postgres
 seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:5432 by default).
 --load=on (npm run bench:load) measures instead a mix of reads and writes from 50 users and anonymous
 readers at 200 connections for 60 s on a copy of the data, then the server's memory --settle s later.
@@ -713,6 +724,72 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
   }
 }
 
+const BURST_FOLLOWERS = 1000;
+const BURST_CREATES = 20;
+/** A create a second: each is the request that causes its own burst, while the ones before still go out. */
+const BURST_GAP_MS = 1000;
+
+/**
+ * The Telegram burst (bench-telegram.ts) on a copy of the data: the server talks to a stand-in Bot API
+ * server on 127.0.0.1, as in the tests.
+ */
+async function benchTelegramBurst(options: BenchOptions, dataset: Dataset): Promise<string> {
+  const copy = await copyForWrites(options, dataset.store);
+  const uploadDir = path.join(options.dir, 'uploads-telegram-run');
+  const bot = await startBotApi();
+  let server: { child: ChildProcess; base: string } | undefined;
+  const database = createDatabase(copy.store, { logger: console });
+  try {
+    const setup = await prepareBurst(database, BURST_FOLLOWERS);
+    log(
+      `Telegram burst: ${BURST_CREATES} creates by an author with ${BURST_FOLLOWERS} followers, before and after they link a chat`,
+    );
+    server = await startServer(copy.store, options, uploadDir, {
+      TELEGRAM_BOT_NAME: 'portfolio_master_bench_bot',
+      TELEGRAM_BOT_TOKEN: '123456:bench-token-for-the-stand-in',
+      TELEGRAM_API_URL: bot.url,
+    });
+    const pid = server.child.pid;
+    const [token] = await signInMany(server.base, [setup.authorUsername]);
+    const cpu = () => cpuMilliseconds(pid);
+    // Warm up the create path first, so that neither measured run pays for it.
+    await timeCreates({ name: 'warm-up', base: server.base, token: token!, count: 5, cpu });
+    const before = await timeCreates({
+      name: 'followers without Telegram',
+      base: server.base,
+      token: token!,
+      count: BURST_CREATES,
+      gapMs: BURST_GAP_MS,
+      cpu,
+    });
+    await linkChats(database, setup.followerIds);
+    let firstAnsweredAt = Date.now();
+    const during = await timeCreates({
+      name: `each create ${BURST_FOLLOWERS} Telegram messages`,
+      base: server.base,
+      token: token!,
+      count: BURST_CREATES,
+      gapMs: BURST_GAP_MS,
+      cpu,
+      onFirst: (at) => {
+        firstAnsweredAt = at;
+      },
+    });
+    const burst = await watchBurst(bot, { expected: BURST_FOLLOWERS, firstAnsweredAt, timeoutMs: 180_000 });
+    const measured = { before, during, ...burst };
+    log(
+      `  creates p50 before ${percentile(before.times, 0.5).toFixed(1)} ms, during ${percentile(during.times, 0.5).toFixed(1)} ms; ${burst.sent} messages in ${burst.drainSeconds.toFixed(1)} s, at most ${burst.peakPerSecond} a second`,
+    );
+    return formatBurst(measured, BURST_FOLLOWERS);
+  } finally {
+    await stop(server?.child);
+    await database.destroy();
+    await bot.close();
+    await copy.remove();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
 /** Mixed reads and writes at many connections on a copy of the data, then the memory and counters. */
 async function benchLoad(options: BenchOptions, dataset: Dataset): Promise<string> {
   const copy = await copyForWrites(options, dataset.store);
@@ -930,7 +1007,9 @@ async function main(): Promise<void> {
         : undefined;
     const peakMemory = peakMemoryMegabytes(server.child.pid);
     await Promise.all([stop(server.child), stop(bare.child)]);
-    const writes = options.writes ? await benchWrites(options, dataset) : undefined;
+    const writes = options.writes
+      ? `${await benchWrites(options, dataset)}\n\n${await benchTelegramBurst(options, dataset)}`
+      : undefined;
     const report = markdown(rows, options, peakMemory, comparison, writes);
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
     fs.writeFileSync(options.out, report);

@@ -53,6 +53,92 @@ export async function enqueueNotifications(
 }
 
 /**
+ * A new portfolio by `authorId`: its followers' messages are queued later by the worker (`fanOutChunk`),
+ * so that the create pays one row however many follow (docs/decisions/0047). The row is written only when
+ * some follower linked a chat and wants new work there.
+ */
+export async function enqueueFanOut(
+  db: Transaction<Database>,
+  post: { portfolioId: string; authorId: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('telegram_fanouts')
+    .columns(['portfolio_id', 'created_at'])
+    .expression(
+      db
+        .selectFrom('follows as f')
+        .innerJoin('users as u', 'u.id', 'f.follower_id')
+        .innerJoin('notification_settings as s', 's.user_id', 'f.follower_id')
+        .select([
+          sql<string>`${post.portfolioId}`.as('portfolio_id'),
+          sql<string>`${post.createdAt}`.as('created_at'),
+        ])
+        .where('f.followee_id', '=', post.authorId)
+        .where('u.telegram_chat_id', 'is not', null)
+        .where('s.telegram_post', '=', 1)
+        .limit(1),
+    )
+    .execute();
+}
+
+/** Another worker took this chunk first (a lease that ran out under a slow worker): this one stands back. */
+class ChunkTaken extends Error {}
+
+/**
+ * Queues the next chunk of the oldest fan-out's recipients (their post notifications, by recipient) and
+ * moves its cursor past them, or drops it with its last chunk: one transaction, which the cursor's old
+ * value guards, so that no recipient is queued twice or skipped. Answers whether there was a fan-out.
+ */
+export async function fanOutChunk(db: Kysely<Database>, size = IDS_PER_STATEMENT): Promise<boolean> {
+  const fanout = await db
+    .selectFrom('telegram_fanouts')
+    .selectAll()
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!fanout) return false;
+  const createdAt = new Date(fanout.created_at).toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const recipients = await trx
+        .selectFrom('notifications')
+        .select(['id', 'user_id'])
+        .where('portfolio_id', '=', fanout.portfolio_id)
+        .where('kind', '=', 'post')
+        .where('user_id', '>', fanout.after_user_id)
+        .orderBy('user_id')
+        .limit(size)
+        .execute();
+      await enqueueNotifications(
+        trx,
+        recipients.map((row) => row.id),
+        createdAt,
+      );
+      const mine = (eb: ExpressionBuilder<Database, 'telegram_fanouts'>) =>
+        eb.and([
+          eb('portfolio_id', '=', fanout.portfolio_id),
+          eb('after_user_id', '=', fanout.after_user_id),
+        ]);
+      const last = recipients.at(-1);
+      const changed =
+        recipients.length < size || last === undefined
+          ? (await trx.deleteFrom('telegram_fanouts').where(mine).executeTakeFirst()).numDeletedRows
+          : (
+              await trx
+                .updateTable('telegram_fanouts')
+                .set({ after_user_id: last.user_id })
+                .where(mine)
+                .executeTakeFirst()
+            ).numUpdatedRows;
+      if (Number(changed) === 0) throw new ChunkTaken();
+    });
+  } catch (error) {
+    if (!(error instanceof ChunkTaken)) throw error;
+  }
+  return true;
+}
+
+/**
  * A like by `likerId`: it joins the message about this portfolio still waiting for its owner (the newest
  * liker named, one more counted), or begins one held until `holdUntil` so that the likes after it join it,
  * when the owner linked a chat and wants likes there. The owner's own like is nobody's news.

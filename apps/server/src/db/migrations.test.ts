@@ -105,6 +105,7 @@ beforeAll(async () => {
     '20261215090000_telegram_outbox',
     '20261216090000_visible_likes_received',
     '20261217090000_telegram_channel',
+    '20261218090000_telegram_fanouts',
   ]);
 });
 

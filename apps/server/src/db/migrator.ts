@@ -26,6 +26,7 @@ import * as telegramChats from './migrations/20261214090000_telegram_chats.js';
 import * as telegramOutbox from './migrations/20261215090000_telegram_outbox.js';
 import * as visibleLikesReceived from './migrations/20261216090000_visible_likes_received.js';
 import * as telegramChannel from './migrations/20261217090000_telegram_channel.js';
+import * as telegramFanouts from './migrations/20261218090000_telegram_fanouts.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '20261215090000_telegram_outbox': telegramOutbox,
   '20261216090000_visible_likes_received': visibleLikesReceived,
   '20261217090000_telegram_channel': telegramChannel,
+  '20261218090000_telegram_fanouts': telegramFanouts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

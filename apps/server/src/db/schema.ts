@@ -328,6 +328,16 @@ export interface TelegramOutboxTable {
   created_at: Timestamp;
 }
 
+/**
+ * A new portfolio whose followers' Telegram messages the worker is still to queue, after `after_user_id`
+ * (docs/decisions/0047-telegram-fan-out.md).
+ */
+export interface TelegramFanoutsTable {
+  portfolio_id: string;
+  after_user_id: Generated<string>;
+  created_at: Timestamp;
+}
+
 /** A portfolio to be posted, or posted, to the site's Telegram channel (docs/decisions/0046). */
 export interface TelegramChannelPostsTable {
   portfolio_id: string;
@@ -378,6 +388,7 @@ export interface Database {
   telegram_link_tokens: TelegramLinkTokensTable;
   leases: LeasesTable;
   telegram_outbox: TelegramOutboxTable;
+  telegram_fanouts: TelegramFanoutsTable;
   telegram_channel_posts: TelegramChannelPostsTable;
   telegram_digests: TelegramDigestsTable;
 }

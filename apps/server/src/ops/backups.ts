@@ -73,6 +73,7 @@ const TABLES = [
   'profile_pins',
   // What the bot still has to send, and what the channel posted: restored, nothing goes out twice.
   'telegram_outbox',
+  'telegram_fanouts',
   'telegram_channel_posts',
   'telegram_digests',
 ] as const;

@@ -178,6 +178,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'portfolio_views',
     'view_salts',
     'telegram_outbox',
+    'telegram_fanouts',
     'telegram_channel_posts',
     'telegram_digests',
     'notifications',

@@ -77,13 +77,16 @@ export class NotificationsService {
     return ids;
   }
 
-  /** In a new portfolio's transaction; those who want it in Telegram get it queued for the bot. */
+  /**
+   * In a new portfolio's transaction; those who want it in Telegram get it queued for the bot by its
+   * worker, a chunk of followers at a time (one row here however many follow).
+   */
   async posted(
     trx: Transaction<Database>,
     post: { portfolioId: string; authorId: string; createdAt: string },
   ): Promise<string[]> {
     const ids = await notifications.notifyPost(trx, post);
-    await outbox.enqueueNotifications(trx, ids, post.createdAt);
+    if (ids.length > 0) await outbox.enqueueFanOut(trx, post);
     return ids;
   }
 

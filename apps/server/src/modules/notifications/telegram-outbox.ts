@@ -72,6 +72,8 @@ export class TelegramOutbox extends LeasedWorker {
   }
 
   protected async round(): Promise<boolean> {
+    // New work's followers first: their messages then wait in line like the rest.
+    const fannedOut = await outbox.fanOutChunk(this.options.db);
     const now = Date.now();
     const ids = await outbox.claimDue(this.options.db, {
       now: new Date(now).toISOString(),
@@ -80,7 +82,7 @@ export class TelegramOutbox extends LeasedWorker {
       postgres: this.options.postgres,
     });
     if (ids.length > 0) await this.sendAll(ids);
-    return ids.length > 0;
+    return fannedOut || ids.length > 0;
   }
 
   private async sendAll(ids: readonly string[]): Promise<void> {
