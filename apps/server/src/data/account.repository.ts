@@ -189,7 +189,11 @@ export async function removeActivity(db: Transaction<Database>, userId: string):
     for (const batch of batches(ids)) {
       await db
         .updateTable('portfolios')
-        .set({ likes_count: sql`likes_count - ${amount}` })
+        // A like of one's own portfolio was never ranked.
+        .set({
+          likes_count: sql`likes_count - ${amount}`,
+          ranked_likes: sql`ranked_likes - (case when author_id = ${userId} then 0 else ${amount} end)`,
+        })
         .where('id', 'in', batch)
         .execute();
     }

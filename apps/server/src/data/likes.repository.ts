@@ -29,11 +29,26 @@ export async function deleteLike(db: Executor, portfolioId: string, userId: stri
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Moves the stored count by delta in the same statement that reads it back. */
-export async function adjustLikesCount(db: Executor, portfolioId: string, delta: number): Promise<number> {
+/**
+ * Moves the stored count by delta in the same statement that reads it back, and the ranked count too
+ * unless `userId` is the author (one's own like does not rank one's work).
+ */
+export async function adjustLikesCount(
+  db: Executor,
+  portfolioId: string,
+  userId: string,
+  delta: number,
+): Promise<number> {
   const row = await db
     .updateTable('portfolios')
-    .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
+    .set((eb) => ({
+      likes_count: eb('likes_count', '+', delta),
+      ranked_likes: eb(
+        'ranked_likes',
+        '+',
+        eb.case().when('author_id', '=', userId).then(0).else(delta).end(),
+      ),
+    }))
     .where('id', '=', portfolioId)
     .returning('likes_count')
     .executeTakeFirstOrThrow();

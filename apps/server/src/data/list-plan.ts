@@ -46,7 +46,7 @@ export function planCount(dialect: Dialect, criteria: ListCriteria): CountPlan {
 }
 
 export type PagePlan = { criteria: ListCriteria; sort: Sort; limit: number; offset: number } & (
-  | /** The sort's own covering index (`(likes_count, created_at, id)`, ...), optionally one author's. */
+  | /** The sort's own covering index (`(ranked_likes, created_at, id)`, ...), optionally one author's. */
     { source: 'order-index' }
     /** PostgreSQL: the GIN conditions, sorted by the planner. */
   | { source: 'postgres-match' }

@@ -10,7 +10,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface PortfolioWithAuthor extends Omit<
   PortfolioRow,
-  'technology_names' | 'image_names' | 'trend_score'
+  'technology_names' | 'image_names' | 'trend_score' | 'ranked_likes'
 > {
   author_username: string;
   author_firstname: string;
@@ -128,7 +128,7 @@ export type { ListCriteria } from './list-plan.js';
 
 const ORDER_COLUMNS = {
   new: ['created_at'],
-  popular: ['likes_count', 'created_at'],
+  popular: ['ranked_likes', 'created_at'],
   discussed: ['comments_count', 'created_at'],
   trending: ['trend_score', 'created_at'],
 } as const satisfies Record<Sort, readonly (keyof PortfoliosTable)[]>;
@@ -136,7 +136,7 @@ const ORDER_COLUMNS = {
 /** Ids of one page, found as the plan says (see list-plan.ts). */
 export async function findPageIds(db: Executor, plan: PagePlan): Promise<string[]> {
   if (plan.source !== 'order-index') return findTextIndexPage(db, plan);
-  // The sort's covering index alone (`(likes_count, created_at, id)`, and so on): a deep page skips
+  // The sort's covering index alone (`(ranked_likes, created_at, id)`, and so on): a deep page skips
   // index entries, not joined rows.
   const { criteria, sort, limit, offset } = plan;
   const { authorId } = criteria;
@@ -280,6 +280,7 @@ export async function insertPortfolio(
     | 'technology_names'
     | 'image_names'
     | 'trend_score'
+    | 'ranked_likes'
     | 'hidden_at'
     | 'hidden_reason'
   > & {

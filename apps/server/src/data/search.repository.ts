@@ -309,7 +309,7 @@ function postgresConditions(criteria: ListCriteria) {
 
 const ORDER: Record<Sort, ReturnType<typeof sql.raw>> = {
   new: sql.raw('p.created_at desc, p.id desc'),
-  popular: sql.raw('p.likes_count desc, p.created_at desc, p.id desc'),
+  popular: sql.raw('p.ranked_likes desc, p.created_at desc, p.id desc'),
   discussed: sql.raw('p.comments_count desc, p.created_at desc, p.id desc'),
   trending: sql.raw('p.trend_score desc, p.created_at desc, p.id desc'),
 };

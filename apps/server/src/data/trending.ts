@@ -10,7 +10,8 @@ export const TRENDING_HALF_LIFE_HOURS = 48;
 export const COMMENT_WEIGHT = 2;
 
 /**
- * Recomputes every `trend_score` that is or becomes non-zero: the sum over the portfolio's likes (1) and
+ * Recomputes every `trend_score` that is or becomes non-zero: the sum over the portfolio's likes (1, but
+ * never its author's own) and
  * comments (`COMMENT_WEIGHT`) of the last `TRENDING_WINDOW_DAYS`, each halved every
  * `TRENDING_HALF_LIFE_HOURS` of its age. Reads only that window's likes and comments (their
  * `created_at` indexes) and the portfolios scored before (the trending index), never every portfolio.
@@ -30,7 +31,9 @@ export async function refreshTrendScores(
   const halfLife = sql.lit(TRENDING_HALF_LIFE_HOURS);
   const scores = sql`select a.portfolio_id, sum(a.weight * exp(-ln(2) * ${ageHours} / ${halfLife})) as score
     from (
-      select portfolio_id, created_at, 1.0 as weight from likes where created_at > ${since}
+      select l.portfolio_id, l.created_at, 1.0 as weight from likes l
+        join portfolios p on p.id = l.portfolio_id
+        where l.created_at > ${since} and l.user_id <> p.author_id
       union all
       select portfolio_id, created_at, ${sql.lit(COMMENT_WEIGHT)} * 1.0 as weight from comments
         where created_at > ${since}

@@ -106,6 +106,7 @@ beforeAll(async () => {
     '20261216090000_visible_likes_received',
     '20261217090000_telegram_channel',
     '20261218090000_telegram_fanouts',
+    '20261219090000_ranked_likes',
   ]);
 });
 

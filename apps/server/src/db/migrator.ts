@@ -27,6 +27,7 @@ import * as telegramOutbox from './migrations/20261215090000_telegram_outbox.js'
 import * as visibleLikesReceived from './migrations/20261216090000_visible_likes_received.js';
 import * as telegramChannel from './migrations/20261217090000_telegram_channel.js';
 import * as telegramFanouts from './migrations/20261218090000_telegram_fanouts.js';
+import * as rankedLikes from './migrations/20261219090000_ranked_likes.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '20261216090000_visible_likes_received': visibleLikesReceived,
   '20261217090000_telegram_channel': telegramChannel,
   '20261218090000_telegram_fanouts': telegramFanouts,
+  '20261219090000_ranked_likes': rankedLikes,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -184,6 +184,8 @@ export interface PortfoliosTable {
   url: string;
   repo_url: string | null;
   likes_count: Generated<number>;
+  /** Its likes but its author's own: what "Eng ko‘p yoqtirilgan" orders by. */
+  ranked_likes: Generated<number>;
   comments_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

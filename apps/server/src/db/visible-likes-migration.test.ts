@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { migrationSteps } from '../test/migration-steps.js';
-import { userRow } from '../test/rows.js';
+import { portfolioRow, userRow } from '../test/rows.js';
 
 /*
  * `users.likes_received` counts the likes of visible portfolios only, from the moment the migration runs
@@ -14,20 +14,11 @@ const NOW = '2026-12-16T10:00:00.000Z';
 const { db, migrator } = migrationSteps(BEFORE);
 
 const AUTHOR = '6b0000000000000000000001';
-const portfolio = (n: number, likes: number, hidden: boolean) => ({
-  id: `6b00000000000000000000${String(n).padStart(2, '0')}`,
-  author_id: AUTHOR,
-  title: `Ish ${n}`,
-  linktitle: `muallif_Ish_${n}`,
-  description: '',
-  url: 'https://example.uz',
-  repo_url: null,
-  likes_count: likes,
-  created_at: NOW,
-  updated_at: NOW,
-  hidden_at: hidden ? NOW : null,
-  hidden_reason: hidden ? 'Spam' : null,
-});
+const portfolio = (n: number, likes: number, hidden: boolean) =>
+  portfolioRow(
+    { idPrefix: '6b00000000000000000000', authorId: AUTHOR, n, at: NOW },
+    { likes_count: likes, hidden_at: hidden ? NOW : null, hidden_reason: hidden ? 'Spam' : null },
+  );
 
 const received = async () =>
   (await db().selectFrom('users').select('likes_received').where('id', '=', AUTHOR).executeTakeFirstOrThrow())

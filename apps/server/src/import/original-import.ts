@@ -448,6 +448,7 @@ function portfolioRow(portfolio: PlannedPortfolio) {
     url: portfolio.url,
     repo_url: portfolio.repoUrl,
     likes_count: portfolio.likes.length,
+    ranked_likes: portfolio.likes.filter((userId) => userId !== portfolio.authorId).length,
     comments_count: portfolio.comments.length,
     created_at: portfolio.createdAt,
     updated_at: portfolio.createdAt,

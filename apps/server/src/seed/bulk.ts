@@ -435,7 +435,7 @@ async function insertPortfolios(
       const entry = searchEntry({ title, description, technologies: technologyRefs, author });
       const createdAt = new Date(created).toISOString();
       const updated = random.chance(0.2) ? random.between(created, plan.until) : created;
-      portfolios.push({
+      const row: InsertObject<DatabaseWithSearch, 'portfolios'> = {
         id,
         author_id: plan.userIds[plan.portfolioAuthor[i] as number] as string,
         title,
@@ -459,7 +459,8 @@ async function insertPortfolios(
               technology_ids: technologyRefs.map((t) => t.id),
             }
           : {}),
-      });
+      };
+      portfolios.push(row);
       if (dialect === 'sqlite') {
         let key = searchKeyBase(createdAt);
         while (usedSearchKeys.has(key)) key += 1;
@@ -472,11 +473,14 @@ async function insertPortfolios(
       });
 
       const likeCount = plan.likeCounts[i] as number;
+      const authorIndex = plan.portfolioAuthor[i] as number;
+      let ownLikes = 0;
       for (let k = 0; k < likeCount; k += 1) {
         const j = k + Math.floor(likeRandom.next() * (options.users - k));
         const user = likers[j] as number;
         likers[j] = likers[k] as number;
         likers[k] = user;
+        if (user === authorIndex) ownLikes = 1;
         const from = Math.max(created, plan.userCreated[user] as number);
         likes.push({
           portfolio_id: id,
@@ -484,6 +488,9 @@ async function insertPortfolios(
           created_at: new Date(likeRandom.between(from, plan.until)).toISOString(),
         });
       }
+
+      // One's own like does not rank one's work.
+      row.ranked_likes = likeCount - ownLikes;
 
       const commentCount = plan.commentCounts[i] as number;
       for (let k = 0; k < commentCount; k += 1) {

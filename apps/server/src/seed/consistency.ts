@@ -17,6 +17,14 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
         where p.likes_count <> coalesce(l.c, 0)`,
     ],
     [
+      'portfolios whose ranked_likes differs from their likes by others',
+      sql`select count(*) as n from portfolios p
+        left join (select l.portfolio_id, count(*) as c from likes l
+          join portfolios o on o.id = l.portfolio_id where l.user_id <> o.author_id group by l.portfolio_id) l
+          on l.portfolio_id = p.id
+        where p.ranked_likes <> coalesce(l.c, 0)`,
+    ],
+    [
       'portfolios whose comments_count differs from their comments',
       sql`select count(*) as n from portfolios p
         left join (select portfolio_id, count(*) as c from comments where hidden_at is null group by portfolio_id) x

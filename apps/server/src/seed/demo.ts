@@ -311,6 +311,7 @@ async function insertAll(
         url: portfolio.url,
         repo_url: portfolio.repo,
         likes_count: portfolio.likes.length,
+        ranked_likes: portfolio.likes.filter((like) => like.user.id !== portfolio.authorUser.id).length,
         comments_count: portfolio.comments.length,
         created_at: iso(portfolio.createdAt),
         updated_at: iso(portfolio.updatedAt),

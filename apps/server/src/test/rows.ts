@@ -19,3 +19,25 @@ export function userRow<T extends { id: string; username: string; created_at: st
     ...fields,
   };
 }
+
+/**
+ * A portfolios row as written straight to the table, numbered `n` under `id` + `n` (two digits): the
+ * columns every version of the schema has, and what the test gives.
+ */
+export function portfolioRow<T extends Record<string, unknown>>(
+  base: { idPrefix: string; authorId: string; n: number; at: string },
+  fields: T,
+) {
+  return {
+    id: `${base.idPrefix}${String(base.n).padStart(2, '0')}`,
+    author_id: base.authorId,
+    title: `Ish ${base.n}`,
+    linktitle: `muallif_Ish_${base.n}`,
+    description: '',
+    url: 'https://example.uz',
+    repo_url: null,
+    created_at: base.at,
+    updated_at: base.at,
+    ...fields,
+  };
+}

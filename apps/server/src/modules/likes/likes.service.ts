@@ -57,10 +57,13 @@ export class LikesService {
       const now = new Date().toISOString();
       let answer: LikeResult;
       if (await likes.insertLike(trx, portfolioId, userId, now)) {
-        answer = { count: await likes.adjustLikesCount(trx, portfolioId, 1), isLiked: true };
+        answer = { count: await likes.adjustLikesCount(trx, portfolioId, userId, 1), isLiked: true };
       } else {
         const removed = await likes.deleteLike(trx, portfolioId, userId);
-        answer = { count: await likes.adjustLikesCount(trx, portfolioId, removed ? -1 : 0), isLiked: false };
+        answer = {
+          count: await likes.adjustLikesCount(trx, portfolioId, userId, removed ? -1 : 0),
+          isLiked: false,
+        };
       }
       // The owner's unread like notification follows the likes, under the same row lock.
       notified = await this.notifications.liked(trx, portfolioId, now, answer.isLiked ? userId : undefined);

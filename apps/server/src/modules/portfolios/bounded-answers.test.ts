@@ -86,7 +86,7 @@ beforeAll(async () => {
   );
   await context.app.services.db
     .updateTable('portfolios')
-    .set({ likes_count: LIKES, comments_count: COMMENTS })
+    .set({ likes_count: LIKES, ranked_likes: LIKES, comments_count: COMMENTS })
     .where('id', '=', popular.id)
     .execute();
   expect(await findInconsistencies(context.app.services.db, context.app.services.dialect)).toEqual([]);

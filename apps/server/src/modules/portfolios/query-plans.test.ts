@@ -185,6 +185,7 @@ async function load() {
       url: 'https://example.uz',
       repo_url: null,
       likes_count: 0,
+      ranked_likes: 0,
       comments_count: 0,
       created_at: created.toISOString(),
       updated_at: created.toISOString(),
@@ -205,7 +206,11 @@ async function load() {
     created_at: new Date(start + index * 60_000).toISOString(),
   }));
   const byId = new Map(portfolioRows.map((row) => [row.id, row]));
-  for (const like of likes.values()) byId.get(like.portfolio_id)!.likes_count += 1;
+  for (const like of likes.values()) {
+    const row = byId.get(like.portfolio_id)!;
+    row.likes_count += 1;
+    if (like.user_id !== row.author_id) row.ranked_likes += 1;
+  }
   for (const comment of comments) byId.get(comment.portfolio_id)!.comments_count += 1;
   const technologyCounts = new Map<string, number>();
   for (const link of links)

@@ -66,12 +66,20 @@ it('orders by the last week’s likes and comments, each worth less the older it
     .insertInto('likes')
     .values(people.map((person) => ({ portfolio_id: old._id, user_id: person.id, created_at: daysAgo(8) })))
     .execute();
-  await db().updateTable('portfolios').set({ likes_count: 3 }).where('id', '=', old._id).execute();
+  await db()
+    .updateTable('portfolios')
+    .set({ likes_count: 3, ranked_likes: 3 })
+    .where('id', '=', old._id)
+    .execute();
   await db()
     .insertInto('likes')
     .values({ portfolio_id: quiet._id, user_id: people[2]!.id, created_at: daysAgo(2) })
     .execute();
-  await db().updateTable('portfolios').set({ likes_count: 1 }).where('id', '=', quiet._id).execute();
+  await db()
+    .updateTable('portfolios')
+    .set({ likes_count: 1, ranked_likes: 1 })
+    .where('id', '=', quiet._id)
+    .execute();
 
   // Cached as it was until the scores are refreshed, then in the new order at once.
   const before = await trendingIds();
