@@ -140,13 +140,17 @@ export async function timeCreates(options: {
   };
 }
 
-/** Waits until `expected` messages reached the stand-in (or `timeoutMs` passed), then reads its record. */
+/**
+ * Waits until the first two bursts (`expected` messages each) reached the stand-in, or `timeoutMs`
+ * passed, then reads its record: the first burst's messages, and the limits over all of them (each chat
+ * got one message of each burst, so the second shows the gap between two to one chat).
+ */
 export async function watchBurst(
   bot: StandInBotApi,
   options: { expected: number; firstAnsweredAt: number; timeoutMs: number },
 ): Promise<Omit<BurstMeasurement, 'before' | 'during'>> {
   const until = Date.now() + options.timeoutMs;
-  while (bot.sent.length < options.expected && Date.now() < until) {
+  while (bot.sent.length < 2 * options.expected && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const burst = bot.sent.slice(0, options.expected);

@@ -81,6 +81,12 @@ export async function enqueueFanOut(
     .execute();
 }
 
+/**
+ * Recipients queued by one fan-out transaction: a short hold of the writer (SQLite has one), and still
+ * well ahead of the sending, which takes 30 rows a round.
+ */
+const FAN_OUT_CHUNK = 100;
+
 /** Another worker took this chunk first (a lease that ran out under a slow worker): this one stands back. */
 class ChunkTaken extends Error {}
 
@@ -89,7 +95,7 @@ class ChunkTaken extends Error {}
  * moves its cursor past them, or drops it with its last chunk: one transaction, which the cursor's old
  * value guards, so that no recipient is queued twice or skipped. Answers whether there was a fan-out.
  */
-export async function fanOutChunk(db: Kysely<Database>, size = IDS_PER_STATEMENT): Promise<boolean> {
+export async function fanOutChunk(db: Kysely<Database>, size = FAN_OUT_CHUNK): Promise<boolean> {
   const fanout = await db
     .selectFrom('telegram_fanouts')
     .selectAll()

@@ -282,6 +282,8 @@ describe('Telegram’s answers', () => {
     );
     const refusedAt = Date.now();
     api.clearFailure(chat);
+    // The worker puts the row back once it has read Telegram's answer.
+    await eventually(async () => (await rowsOf(author))[0]?.status === 'pending');
     const [row] = await rowsOf(author);
     expect(row).toEqual(expect.objectContaining({ status: 'pending', attempts: 0 }));
     expect(Date.parse(String(row!.next_at)) - refusedAt).toBeGreaterThan(1000);
