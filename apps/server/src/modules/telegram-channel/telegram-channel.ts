@@ -80,7 +80,6 @@ export class TelegramChannel extends LeasedWorker {
   /** The week whose digest is known to be posted, and when to look again. */
   private postedWeek = '';
   private nextDigestCheck = 0;
-  private readonly now = Date.now;
   private readonly clock: () => number;
 
   constructor(private readonly options: TelegramChannelOptions) {
@@ -97,7 +96,7 @@ export class TelegramChannel extends LeasedWorker {
 
   protected async round(): Promise<boolean> {
     const { db } = this.options;
-    const now = this.now();
+    const now = Date.now();
     const ids = await channel.claimDue(db, {
       now: new Date(now).toISOString(),
       until: new Date(now + (this.options.claimMs ?? 60_000)).toISOString(),
@@ -118,8 +117,11 @@ export class TelegramChannel extends LeasedWorker {
     const due = digestWeek(this.clock());
     if (this.clock() < due.dueAt || due.week === this.postedWeek || Date.now() < this.nextDigestCheck) return;
     this.nextDigestCheck = Date.now() + (this.options.digestCheckMs ?? 60_000);
-    await this.postDigest(due.week);
-    if ((await channel.findDigest(this.options.db, due.week))?.status === 'posted')
+    // 'already' is also the answer while another worker holds the week: only a posted row ends the looking.
+    if (
+      (await this.postDigest(due.week)) === 'posted' ||
+      (await channel.findDigest(this.options.db, due.week))?.status === 'posted'
+    )
       this.postedWeek = due.week;
   }
 
@@ -141,7 +143,7 @@ export class TelegramChannel extends LeasedWorker {
         if (!visible) return await channel.deleteRow(db, post.portfolio_id);
         await this.turn();
         const sent = await bot.api.sendPhoto(channelId, this.cardUrl(post), { caption: this.caption(post) });
-        await channel.markPosted(db, post.portfolio_id, sent.message_id, new Date(this.now()).toISOString());
+        await channel.markPosted(db, post.portfolio_id, sent.message_id, new Date(Date.now()).toISOString());
         return;
       }
       if (visible)
@@ -149,7 +151,7 @@ export class TelegramChannel extends LeasedWorker {
           db,
           post.portfolio_id,
           Number(post.message_id),
-          new Date(this.now()).toISOString(),
+          new Date(Date.now()).toISOString(),
         );
       await this.turn();
       await bot.api.deleteMessage(channelId, Number(post.message_id)).catch((error: unknown) => {
@@ -165,7 +167,7 @@ export class TelegramChannel extends LeasedWorker {
 
   private async failed(post: channel.ChannelPost, error: unknown): Promise<void> {
     const { db, logger } = this.options;
-    const now = this.now();
+    const now = Date.now();
     if (error instanceof GrammyError && error.error_code === 429) {
       const seconds = error.parameters.retry_after ?? 5;
       await channel.release(db, post.portfolio_id, { nextAt: new Date(now + seconds * 1000).toISOString() });
@@ -214,7 +216,7 @@ export class TelegramChannel extends LeasedWorker {
    */
   async postDigest(week = digestWeek(this.clock()).week): Promise<'posted' | 'already'> {
     const { db, bot, channelId, logger } = this.options;
-    const now = this.now();
+    const now = Date.now();
     const claimed = await channel.claimDigest(db, {
       week,
       now: new Date(now).toISOString(),
@@ -232,13 +234,13 @@ export class TelegramChannel extends LeasedWorker {
         });
         messageId = sent.message_id;
       }
-      await channel.markDigestPosted(db, week, messageId, new Date(this.now()).toISOString());
+      await channel.markDigestPosted(db, week, messageId, new Date(Date.now()).toISOString());
       return 'posted';
     } catch (error) {
       const retryAfter =
         error instanceof GrammyError && error.error_code === 429 ? (error.parameters.retry_after ?? 5) : 60;
       logger.warn({ err: error, week }, 'Telegram channel: the week’s best not posted; trying again');
-      await channel.releaseDigest(db, week, new Date(this.now() + retryAfter * 1000).toISOString());
+      await channel.releaseDigest(db, week, new Date(Date.now() + retryAfter * 1000).toISOString());
       throw error;
     }
   }
