@@ -227,6 +227,22 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await page.getByRole('button', { name: 'Ha' }).click();
   await expect(page.locator('.comment')).toHaveCount(1);
   await expect(page.locator('.comment')).toContainText('Zo‘r loyiha!');
+  // Bob corrects his comment in place: it says it was edited, and its code and link render.
+  const mine = page.locator('.comment', { hasText: 'Zo‘r loyiha!' });
+  await mine.getByRole('button', { name: 'Tahrirlash' }).click();
+  const editBox = page.getByRole('textbox', { name: 'Izohni tahrirlash' });
+  await expect(editBox).toBeFocused();
+  await editBox.fill('Zo‘r loyiha! Ishga tushirish: `npm start`, sayt: https://example.uz');
+  await page.getByRole('button', { name: 'Tahrirni saqlash' }).click();
+  await expect(editBox).toHaveCount(0);
+  await expect(mine.locator('.comment__edited')).toContainText('tahrirlangan');
+  await expect(mine.locator('.comment__body code')).toHaveText('npm start');
+  await expect(mine.getByRole('link', { name: 'https://example.uz' })).toHaveAttribute(
+    'rel',
+    'nofollow ugc noopener',
+  );
+  await reload(page);
+  await expect(page.locator('.comment .comment__edited')).toContainText('tahrirlangan');
   await shot(page, info, '09-commented');
   await signOut(page, info);
 

@@ -57,7 +57,9 @@ const portfolio: Portfolio = {
     {
       _id: 'e'.repeat(24),
       body: 'Zo‘r ish!',
+      bodyHtml: '<p>Zo‘r ish!</p>\n',
       date: new Date(RENDERED_AT - 8 * DAY).toISOString(),
+      editedAt: null,
       commentAuthor: { ...author, _id: 'd'.repeat(24), username: 'bobur', firstname: 'Bobur', lastname: '' },
     },
   ],

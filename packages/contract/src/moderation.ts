@@ -89,6 +89,9 @@ export const queuedReportSchema = z
   .meta({ id: 'QueuedReport' });
 export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
+/** How many earlier texts of an edited comment the queue shows. */
+export const REVISIONS_PER_ITEM = 20;
+
 /** One reported thing with its reports: the newest first, at most 20 of them. */
 export const reportQueueItemSchema = z
   .object({
@@ -101,6 +104,9 @@ export const reportQueueItemSchema = z
       owner: authorRefSchema.nullable(),
       hidden: hiddenSchema.nullable(),
       ownerBlocked: blockSchema.nullable(),
+      revisions: z.array(z.object({ body: z.string(), replacedAt: isoDate })).meta({
+        description: `A comment's earlier texts, as its writer edited them: the newest first, at most ${REVISIONS_PER_ITEM}; empty for the rest`,
+      }),
     }),
     reports: z.array(queuedReportSchema),
     reportsCount: z.number().int(),

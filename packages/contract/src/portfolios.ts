@@ -121,8 +121,13 @@ export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
 export const commentSchema = z
   .object({
     _id: idSchema,
-    body: z.string(),
+    body: z.string().meta({ description: 'As typed' }),
+    bodyHtml: z.string().meta({
+      description:
+        'The body rendered: links (http(s), rel="nofollow ugc noopener"), inline code and code blocks; everything else as text',
+    }),
     date: isoDate,
+    editedAt: isoDate.nullable().meta({ description: 'When its writer last edited it; null if never' }),
     commentAuthor: authorRefSchema,
   })
   .meta({ id: 'Comment' });
@@ -256,6 +261,8 @@ export const deleteCommentQuerySchema = z.object({
 });
 
 export const portfolioParamsSchema = z.object({ id: z.string().min(1).max(300) });
+/** A comment of a portfolio: the portfolio's id or linktitle, and the comment's id. */
+export const commentParamsSchema = portfolioParamsSchema.extend({ commentId: idSchema });
 
 export const portfolioViewsSchema = z
   .object({

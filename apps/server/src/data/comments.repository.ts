@@ -9,6 +9,7 @@ export interface CommentRow {
   portfolio_id: string;
   body: string;
   created_at: Date | string;
+  edited_at: Date | string | null;
   author_id: string;
   author_username: string;
   author_firstname: string;
@@ -20,15 +21,20 @@ export interface CommentRow {
 
 /** The comments everyone sees: a hidden one is seen by its author and admins only, never in a list. */
 function selectComments(db: Executor) {
+  return selectCommentRows(db).where('c.hidden_at', 'is', null);
+}
+
+/** Comments with their writers, hidden ones too. */
+function selectCommentRows(db: Executor) {
   return db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
-    .where('c.hidden_at', 'is', null)
     .select([
       'c.id',
       'c.portfolio_id',
       'c.body',
       'c.created_at',
+      'c.edited_at',
       'c.author_id',
       'u.username as author_username',
       'u.firstname as author_firstname',
@@ -198,4 +204,62 @@ export async function adjustCommentsCount(
     .where('id', '=', portfolioId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A comment of this portfolio, as its writer may edit it (hidden ones too: they are the writer's still). */
+export function findCommentForEdit(db: Executor, portfolioId: string, commentId: string) {
+  return db
+    .selectFrom('comments')
+    .select(['id', 'author_id', 'body'])
+    .where('portfolio_id', '=', portfolioId)
+    .where('id', '=', commentId)
+    .executeTakeFirst();
+}
+
+/** The new text, and the one it replaces kept as a revision: in the edit's transaction. */
+export async function replaceCommentBody(
+  db: Transaction<Database>,
+  edit: { commentId: string; oldBody: string; body: string; revisionId: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('comment_revisions')
+    .values({ id: edit.revisionId, comment_id: edit.commentId, body: edit.oldBody, replaced_at: edit.now })
+    .execute();
+  await db
+    .updateTable('comments')
+    .set({ body: edit.body, edited_at: edit.now })
+    .where('id', '=', edit.commentId)
+    .execute();
+}
+
+/** One comment as the lists show it, hidden or not (the answer to its writer's edit). */
+export function findCommentRow(db: Executor, commentId: string): Promise<CommentRow | undefined> {
+  return selectCommentRows(db).where('c.id', '=', commentId).executeTakeFirst();
+}
+
+/** The earlier texts of these comments, newest first within each, at most `limit` each. */
+export async function findRevisions(
+  db: Executor,
+  commentIds: readonly string[],
+  limit: number,
+): Promise<{ comment_id: string; body: string; replaced_at: Date | string }[]> {
+  if (commentIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('comment_revisions')
+    .select(['comment_id', 'body', 'replaced_at'])
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('comment_id').orderBy('replaced_at', 'desc').orderBy('id', 'desc'))
+        .as('rank'),
+    )
+    .where('comment_id', 'in', commentIds);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .selectAll()
+    .where('rank', '<=', limit)
+    .orderBy('comment_id')
+    .orderBy('rank')
+    .execute();
+  return rows.map(({ rank: _rank, ...row }) => row);
 }

@@ -255,6 +255,16 @@ export interface CommentsTable {
   /** Set while a moderator hides it: seen then only by its author and admins (see moderation). */
   hidden_at: NullableTimestamp;
   hidden_reason: NullableText;
+  /** When its writer last edited it; null while it is as first written. */
+  edited_at: NullableTimestamp;
+}
+
+/** An earlier text of an edited comment, kept for the moderation queue. */
+export interface CommentRevisionsTable {
+  id: string;
+  comment_id: string;
+  body: string;
+  replaced_at: Timestamp;
 }
 
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
@@ -383,6 +393,7 @@ export interface Database {
   portfolio_technologies: PortfolioTechnologiesTable;
   likes: LikesTable;
   comments: CommentsTable;
+  comment_revisions: CommentRevisionsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   search_index_state: SearchIndexStateTable;

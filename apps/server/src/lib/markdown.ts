@@ -64,14 +64,69 @@ export function createMarkdownRenderer(options: {
     async: false,
     renderer: rendererFor(options.imageSource),
   });
+  return cachedRenderer(markdown);
+}
+
+/**
+ * `markdown`'s HTML, cached for the texts seen lately. Code blocks may scroll sideways; a keyboard can
+ * reach and scroll them only when they take the focus. Raw HTML in the source is escaped by the
+ * renderers here, so every `<pre>` is one Marked made.
+ */
+function cachedRenderer(markdown: Marked): MarkdownRenderer {
   const rendered = new LRUCache<string, string>({ max: 5_000 });
   return (source) => {
     const cached = rendered.get(source);
     if (cached !== undefined) return cached;
-    // Code blocks may scroll sideways; a keyboard can reach and scroll them only when they take the focus.
-    // Raw HTML in the source is escaped above, so every `<pre>` here is one Marked made.
     const html = markdown.parse(source, { async: false }).replaceAll('<pre>', '<pre tabindex="0">');
     rendered.set(source, html);
     return html;
   };
+}
+
+/** What a comment may not be: every block and inline rule but paragraphs, code, links and escapes. */
+const NOT_IN_COMMENTS = [
+  'heading',
+  'lheading',
+  'hr',
+  'blockquote',
+  'list',
+  'html',
+  'def',
+  'table',
+  'emStrong',
+  'del',
+  'tag',
+  'reflink',
+] as const;
+
+/**
+ * A comment as the pages show it: a small safe subset of Markdown, links (http(s) and in-site only,
+ * `rel="nofollow ugc noopener"`: written by anyone), inline code and code blocks. Everything else stays
+ * the text it was typed as: no headings, lists, emphasis, pictures or raw HTML. Cached for the comments
+ * seen lately.
+ */
+export function createCommentRenderer(): MarkdownRenderer {
+  const disabled = Object.fromEntries(NOT_IN_COMMENTS.map((rule) => [rule, () => undefined]));
+  const markdown = new Marked({
+    gfm: true,
+    breaks: true,
+    async: false,
+    tokenizer: disabled,
+    renderer: {
+      html({ text }) {
+        return escapeHtml(text);
+      },
+      link({ href, tokens }) {
+        const text = this.parser.parseInline(tokens);
+        const safe = safeUrl(href);
+        if (!safe || safe.startsWith('mailto:')) return text;
+        return `<a href="${escapeHtml(safe)}" rel="nofollow ugc noopener" target="_blank">${text}</a>`;
+      },
+      // A picture is its written form, as text.
+      image({ raw }) {
+        return escapeHtml(raw);
+      },
+    },
+  });
+  return cachedRenderer(markdown);
 }

@@ -85,7 +85,7 @@ export function errorMessage(t: Translate, error: unknown): string {
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object goes as JSON; FormData as multipart. */
   body?: unknown;
   headers?: Record<string, string>;

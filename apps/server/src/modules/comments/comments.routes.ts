@@ -1,6 +1,7 @@
 import {
   commentBodySchema,
   commentPageSchema,
+  commentParamsSchema,
   commentSchema,
   deleteCommentQuerySchema,
   pageQuerySchema,
@@ -54,6 +55,34 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
       assertMayWrite(user);
       const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
       return reply.code(201).send(await comments.add(portfolio.id, user.id, request.body.body));
+    },
+  );
+
+  app.patch(
+    '/portfolio/:id/comments/:commentId',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['comments'],
+        summary: 'Edit one’s own comment; answers it as it is now (`editedAt` set)',
+        params: commentParamsSchema,
+        body: commentBodySchema,
+        response: {
+          200: commentSchema,
+          401: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      await limiter.consume(RATE_RULES.comments, user.id);
+      assertMayWrite(user);
+      const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
+      return comments.edit(portfolio.id, request.params.commentId, user.id, request.body.body);
     },
   );
 

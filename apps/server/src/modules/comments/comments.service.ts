@@ -10,6 +10,10 @@ import { lockPortfolio } from '../../data/portfolios.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as comments from '../../data/comments.repository.js';
+import { createCommentRenderer } from '../../lib/markdown.js';
+
+/** Comments as the pages show them (a cache of the ones seen lately: the same for every app). */
+const renderComment = createCommentRenderer();
 
 export class CommentsService {
   constructor(
@@ -23,7 +27,9 @@ export class CommentsService {
     return {
       _id: row.id,
       body: row.body,
+      bodyHtml: renderComment(row.body),
       date: toIsoString(row.created_at),
+      editedAt: row.edited_at === null ? null : toIsoString(row.edited_at),
       commentAuthor: {
         _id: row.author_id,
         username: row.author_username,
@@ -93,6 +99,33 @@ export class CommentsService {
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     this.notifications.deliver(notified);
     return this.firstPage(portfolioId);
+  }
+
+  /**
+   * Its writer's new text for the comment (nobody else's, admins' neither): the text it replaces is kept
+   * for the moderation queue, and the comment says when it was edited. The same text again changes
+   * nothing. Answers the comment as it is now.
+   */
+  async edit(portfolioId: string, commentId: string, writerId: string, body: string): Promise<Comment> {
+    const now = new Date();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
+      const comment = await comments.findCommentForEdit(trx, portfolioId, commentId);
+      if (!comment) throw notFound('problem.comment.notFound');
+      if (comment.author_id !== writerId) throw forbidden('problem.comment.editForbidden');
+      if (comment.body === body) return;
+      await comments.replaceCommentBody(trx, {
+        commentId,
+        oldBody: comment.body,
+        body,
+        revisionId: newId(now),
+        now: now.toISOString(),
+      });
+    });
+    await this.changes.publish([changeTags.portfolio(portfolioId)]);
+    const row = await comments.findCommentRow(this.db, commentId);
+    if (!row) throw notFound('problem.comment.notFound');
+    return this.toComment(row);
   }
 
   /** By id when given (it must belong to this portfolio), else by position in the newest-first list. */

@@ -14,6 +14,7 @@ import type {
   SiteStats,
   UnblockBody,
 } from '@portfolio-master/contract';
+import { REVISIONS_PER_ITEM } from '@portfolio-master/contract';
 import type { MessageKey } from '@portfolio-master/i18n';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -50,6 +51,8 @@ interface TargetInfo {
   /** A comment's portfolio. */
   portfolioId?: string;
   portfolioHidden?: boolean;
+  /** A comment's earlier texts, newest first. */
+  revisions?: { body: string; replacedAt: string }[];
 }
 
 /**
@@ -109,6 +112,10 @@ export class ModerationService {
           hidden: hiddenOf(row),
           portfolioId: row.portfolio_id,
           portfolioHidden: row.portfolio_hidden_at !== null,
+          revisions: (await comments.findRevisions(this.db, [id], REVISIONS_PER_ITEM)).map((revision) => ({
+            body: revision.body,
+            replacedAt: toIsoString(revision.replaced_at),
+          })),
         };
       }
       case 'user': {
@@ -186,6 +193,7 @@ export class ModerationService {
           owner: target?.owner ? this.ref(target.owner) : null,
           hidden: target?.hidden ?? null,
           ownerBlocked: target?.owner ? activeBlock(target.owner) : null,
+          revisions: target?.revisions ?? [],
         },
         reports: reports.map((report) => ({
           _id: report.id,

@@ -36,6 +36,7 @@ const portfolioItem: ReportQueueItem = {
     owner: author,
     hidden: null,
     ownerBlocked: null,
+    revisions: [],
   },
   reports: [
     {
@@ -60,6 +61,7 @@ const userItem: ReportQueueItem = {
     owner: author,
     hidden: { reason: 'Soxta profil', date: '2026-05-01T10:00:00Z' },
     ownerBlocked: { until: null, reason: 'Spam', date: '2026-05-01T10:00:00Z' },
+    revisions: [],
   },
   reports: [
     {

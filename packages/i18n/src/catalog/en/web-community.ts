@@ -11,6 +11,11 @@ export const webCommunity = {
   'comments.submit': 'Send',
   'comments.delete': 'Delete comment',
   'comments.deleteConfirm': 'Delete this comment?',
+  'comments.edit': 'Edit',
+  'comments.editLabel': 'Edit the comment',
+  'comments.save': 'Save the edit',
+  'comments.cancel': 'Cancel',
+  'comments.edited': 'edited',
 
   'notifications.title': 'Notifications',
   'notifications.bell': '{unread, plural, =0 {Notifications} other {Notifications: # unread}}',

@@ -49,6 +49,8 @@ export const webModeration = {
   'moderation.confirm.block': '{name} will not be able to post portfolios, comments or reports.',
   'moderation.confirm.unblock': '{name} will be able to post again.',
   'moderation.reason': 'Reason',
+  'moderation.revisions': 'Earlier texts ({count})',
+  'moderation.revisionReplaced': 'Replaced',
   'moderation.reasonHint': 'Shown to the owner',
   'moderation.reasonRequired': 'Write a reason',
   'moderation.period': 'Duration',

@@ -11,6 +11,11 @@ export const webCommunity = {
   'comments.submit': 'Отправить',
   'comments.delete': 'Удалить комментарий',
   'comments.deleteConfirm': 'Удалить этот комментарий?',
+  'comments.edit': 'Изменить',
+  'comments.editLabel': 'Изменить комментарий',
+  'comments.save': 'Сохранить изменения',
+  'comments.cancel': 'Отмена',
+  'comments.edited': 'изменён',
 
   'notifications.title': 'Уведомления',
   'notifications.bell':

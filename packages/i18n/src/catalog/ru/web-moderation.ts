@@ -49,6 +49,8 @@ export const webModeration = {
   'moderation.confirm.block': '{name} не сможет публиковать портфолио, комментарии и жалобы.',
   'moderation.confirm.unblock': '{name} снова сможет публиковать.',
   'moderation.reason': 'Причина',
+  'moderation.revisions': 'Прежние версии ({count})',
+  'moderation.revisionReplaced': 'Заменена',
   'moderation.reasonHint': 'Её увидит владелец',
   'moderation.reasonRequired': 'Укажите причину',
   'moderation.period': 'Срок',

@@ -94,6 +94,7 @@ export const apiProblems = {
   'problem.views.forbidden': 'Ko‘rishlar sonini faqat portfolio muallifi yoki admin ko‘ra oladi',
   'problem.comment.notFound': 'Izoh topilmadi',
   'problem.comment.deleteForbidden': 'Faqat izoh muallifi yoki admin o‘chira oladi',
+  'problem.comment.editForbidden': 'Izohni faqat uning muallifi tahrirlay oladi',
   // `index` and `commentId` are the API's parameters.
   'problem.comment.which': 'index yoki commentId kerak',
   'problem.report.own': 'O‘zingizning sahifangiz yoki yozganingiz ustidan shikoyat qilib bo‘lmaydi',

@@ -9,6 +9,11 @@ export const webCommunity = {
   'comments.submit': 'Yuborish',
   'comments.delete': 'Izohni o‘chirish',
   'comments.deleteConfirm': 'Bu izohni o‘chirmoqchimisiz?',
+  'comments.edit': 'Tahrirlash',
+  'comments.editLabel': 'Izohni tahrirlash',
+  'comments.save': 'Tahrirni saqlash',
+  'comments.cancel': 'Bekor qilish',
+  'comments.edited': 'tahrirlangan',
 
   'notifications.title': 'Bildirishnomalar',
   // The bell's name for screen readers.

@@ -51,6 +51,8 @@ export const webModeration = {
   'moderation.confirm.block': '{name} portfolio, izoh va shikoyat yoza olmaydi.',
   'moderation.confirm.unblock': '{name} yana yoza oladi.',
   'moderation.reason': 'Sabab',
+  'moderation.revisions': 'Oldingi matnlari ({count})',
+  'moderation.revisionReplaced': 'Almashtirilgan:',
   'moderation.reasonHint': 'Egasiga ko‘rsatiladi',
   'moderation.reasonRequired': 'Sababni yozing',
   'moderation.period': 'Muddat',

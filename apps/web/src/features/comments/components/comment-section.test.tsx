@@ -28,7 +28,9 @@ const me = {
 const comment = (id: string, body: string, by = author('2')): Comment => ({
   _id: id.padStart(24, 'c'),
   body,
+  bodyHtml: `<p>${body}</p>\n`,
   date: new Date().toISOString(),
+  editedAt: null,
   commentAuthor: by,
 });
 
@@ -97,9 +99,52 @@ describe('CommentSection', () => {
     await screen.findByText('Yangi izoh');
     const bodies = screen
       .getAllByRole('listitem')
-      .map((item) => item.querySelector('.comment__body')!.textContent);
+      .map((item) => item.querySelector('.comment__body')!.textContent!.trim());
     expect(bodies).toEqual(['Yangi izoh', 'Eski izoh', 'Eskiroq izoh', 'Eng eski izoh']);
     expect(screen.getByRole('heading', { name: 'Izohlar (4)' })).toBeTruthy();
+  });
+
+  it('lets the writer edit their own comment in place, shows “tahrirlangan”, and offers others no edit', async () => {
+    const edited = {
+      ...comment('1', 'Tuzatilgan `kod`', author('1')),
+      bodyHtml: '<p>Tuzatilgan <code>kod</code></p>\n',
+      editedAt: new Date().toISOString(),
+    };
+    const fetchMock = vi.fn(async () => jsonResponse(edited));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[comment('1', 'Xato matn', author('1')), comment('2', 'Boshqaniki')]}
+        initialNext={null}
+        initialCount={2}
+        signedIn
+        user={me}
+      />,
+    );
+    // One's own comment only.
+    expect(screen.getAllByRole('button', { name: 'Tahrirlash' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Tahrirlash' }));
+    const box = screen.getByRole('textbox', { name: 'Izohni tahrirlash' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('Xato matn');
+    expect(document.activeElement).toBe(box);
+
+    // Escape leaves it as it was; a second try saves.
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Izohni tahrirlash' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tahrirlash' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Izohni tahrirlash' }), {
+      target: { value: 'Tuzatilgan `kod`' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Tahrirni saqlash' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Izohni tahrirlash' })).toBeNull());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/portfolio/${portfolioId}/comments/${'1'.padStart(24, 'c')}`);
+    expect(init.method).toBe('PATCH');
+    expect(JSON.parse(init.body as string)).toEqual({ body: 'Tuzatilgan `kod`' });
+    const first = screen.getAllByRole('listitem')[0]!;
+    expect(first.querySelector('.comment__body code')!.textContent).toBe('kod');
+    expect(within(first).getByText(/tahrirlangan/)).toBeTruthy();
   });
 
   it('replaces the list with the server answer and clears the input after posting', async () => {

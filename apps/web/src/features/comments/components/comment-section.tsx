@@ -12,6 +12,7 @@ import { useT } from '../../../i18n/translator';
 import { useAddComment } from '../api/add-comment';
 import { getOlderComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
+import { CommentEditor } from './comment-editor';
 import { WriteForm } from '../../../components/write-form';
 import { ReportAction } from '../../moderation/components/report-action';
 import { useAuth } from '../../auth/api/get-me';
@@ -50,6 +51,8 @@ export function CommentSection({
   const [count, setCount] = useState(initialCount);
   const [body, setBody] = useState('');
   const [pendingDelete, setPendingDelete] = useState<{ index: number; comment: Comment } | null>(null);
+  /** The comment being edited in place. */
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<unknown>(null);
   const add = useAddComment(portfolioId);
@@ -104,9 +107,18 @@ export function CommentSection({
     }
   };
 
+  /** An edited comment takes its place wherever it is shown. */
+  const saved = (edited: Comment) => {
+    const swap = (list: Comment[]) => list.map((comment) => (comment._id === edited._id ? edited : comment));
+    setNewest(swap);
+    setOlder(swap);
+    setEditingId(null);
+  };
+
   const fieldErrors = add.error instanceof ApiError ? add.error.fieldErrors.body : undefined;
   const canDelete = (comment: Comment) =>
     Boolean(user && (user.isAdmin || user._id === comment.commentAuthor._id));
+  const canEdit = (comment: Comment) => Boolean(user && user._id === comment.commentAuthor._id);
 
   return (
     <section className="panel comments" aria-labelledby="comments-title">
@@ -170,6 +182,20 @@ export function CommentSection({
                     {comment.commentAuthor.isAdmin ? <AdminBadge /> : null}
                   </Link>
                   <RelativeDate date={comment.date} className="muted" />
+                  {comment.editedAt ? (
+                    <span className="muted comment__edited">
+                      {t('comments.edited')} <RelativeDate date={comment.editedAt} />
+                    </span>
+                  ) : null}
+                  {canEdit(comment) && editingId !== comment._id ? (
+                    <button
+                      type="button"
+                      className="link-button comment__edit"
+                      onClick={() => setEditingId(comment._id)}
+                    >
+                      {t('comments.edit')}
+                    </button>
+                  ) : null}
                   <ReportAction
                     target="comment"
                     id={comment._id}
@@ -178,7 +204,20 @@ export function CommentSection({
                     compact
                   />
                 </div>
-                <p className="comment__body">{comment.body}</p>
+                {editingId === comment._id ? (
+                  <CommentEditor
+                    portfolioId={portfolioId}
+                    comment={comment}
+                    onSaved={saved}
+                    onCancel={() => setEditingId(null)}
+                  />
+                ) : (
+                  // Rendered by the server from a small safe subset of Markdown (links, code): no raw HTML.
+                  <div
+                    className="comment__body markdown"
+                    dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
+                  />
+                )}
               </div>
               {canDelete(comment) ? (
                 <button

@@ -86,6 +86,21 @@ function QueueItem({
           ) : null}
         </ul>
       ) : null}
+      {target.revisions.length > 0 ? (
+        <details className="mod-revisions">
+          <summary>{t('moderation.revisions', { count: target.revisions.length })}</summary>
+          <ol className="mod-revisions__list">
+            {target.revisions.map((revision) => (
+              <li key={`${revision.replacedAt}:${revision.body.length}`} className="mod-revision">
+                <p className="mod-revision__body">{revision.body}</p>
+                <p className="muted">
+                  {t('moderation.revisionReplaced')} <RelativeDate date={revision.replacedAt} />
+                </p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
       <ul className="mod-reports">
         {reports.map((report) => (
           <li key={report._id} className="mod-report">
