@@ -37,6 +37,7 @@ const summary: PortfolioSummary = {
   url: 'https://weather.example.uz',
   repoUrl: null,
   images: ['c'.repeat(24) + '.webp'],
+  imageAlts: ['Toshkent ob-havosi telefonda'],
   used: ['React', 'TypeScript'],
   // Made 59 seconds before the render: a client a minute later would say "1 minut avval".
   date: new Date(RENDERED_AT - 59_000).toISOString(),
@@ -91,10 +92,24 @@ const user: User = {
     remote: true,
   },
   affiliation: { kind: 'itpark', name: 'IT Park', verified: true },
-  pinned: [{ _id: summary._id, title: summary.title, images: summary.images, linktitle: summary.linktitle }],
+  pinned: [
+    {
+      _id: summary._id,
+      title: summary.title,
+      images: summary.images,
+      imageAlts: summary.imageAlts,
+      linktitle: summary.linktitle,
+    },
+  ],
   registeredDate: new Date(RENDERED_AT - 40 * DAY).toISOString(),
   portfolios: [
-    { _id: summary._id, title: summary.title, images: summary.images, linktitle: summary.linktitle },
+    {
+      _id: summary._id,
+      title: summary.title,
+      images: summary.images,
+      imageAlts: summary.imageAlts,
+      linktitle: summary.linktitle,
+    },
   ],
   portfoliosCount: 1,
   followersCount: 0,
@@ -183,6 +198,8 @@ describe('server rendering', () => {
     expect(page.status).toBe(200);
     expect(page.locale).toBe('uz-Latn');
     expect(page.html).toContain('Ob-havo ilovasi');
+    // The card's cover is described as its author wrote.
+    expect(page.html).toContain('alt="Toshkent ob-havosi telefonda"');
     expect(page.html).toContain(relativeTime(t, summary.date, RENDERED_AT));
     expect(text(page.html)).toContain(t('card.likes', { count: 3 }));
     expect(page.head).toContain('<link rel="canonical" href="https://portfolio.uz/page/1">');
@@ -221,6 +238,11 @@ describe('server rendering', () => {
     });
     // The description's Markdown is never raw HTML in the page.
     expect(page.html).not.toContain('<script>alert(1)</script>');
+    // The slider's picture is described as its author wrote, not by the generated text.
+    expect(page.html).toContain('alt="Toshkent ob-havosi telefonda"');
+    expect(page.html).not.toContain(
+      `alt="${translatorFor('uz-Latn').t('card.image', { title: 'Ob-havo ilovasi', number: 1 })}"`,
+    );
     // Sharing to Telegram: the page's public address and its title.
     const share = new RegExp(
       `<a href="(https://t\\.me/share/url\\?[^"]+)"[^>]*>.*?${translatorFor('uz-Latn').t('share.telegram')}</a>`,
@@ -329,6 +351,8 @@ describe('server rendering', () => {
     expect(page.html).toContain(words('workStatus.looking'));
     expect(visibleText(page.html)).toContain(`03.2023 – ${words('profile.present')}`);
     expect(page.html).toContain('rel="me noopener"');
+    // The pinned portfolio's cover, described as its author wrote.
+    expect(page.html).toContain('alt="Toshkent ob-havosi telefonda"');
     expect(page.html.indexOf(words('profile.pinnedTitle'))).toBeLessThan(
       page.html.indexOf('Ob-havo ilovasi'),
     );

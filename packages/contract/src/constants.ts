@@ -21,6 +21,8 @@ export const LIMITS = {
   technologies: { min: 1, max: 20, itemMax: 40 },
   comment: { min: 1, max: 2000 },
   images: { maxFiles: 8, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 },
+  /** A picture's description, its `alt` ("Rasm tavsifi"). */
+  imageAlt: { max: 200 },
   avatar: { maxBytes: 10 * 1024 * 1024 },
   /** A profile read as a CV (docs/decisions/0039-profiles-as-cv.md). */
   headline: { max: 80 },

@@ -68,6 +68,35 @@ const descriptionField = z.preprocess(
     .refine((value) => !hasNul(value), { error: NUL_MESSAGE }),
 );
 
+/** Control characters (line breaks, tabs, U+0000) have no place in a picture's one-line description. */
+const hasControlCharacter = (value: string) =>
+  [...value].some((character) => {
+    const code = character.codePointAt(0)!;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+  });
+
+/**
+ * The pictures' descriptions, one per picture of the gallery in its final order (docs/decisions/0049):
+ * a repeated form field, or a JSON list. Each is trimmed; '' means the generated text.
+ */
+const imageAltsField = z
+  .preprocess(
+    (value) => (value === undefined || value === null || Array.isArray(value) ? value : [value]),
+    z
+      .array(
+        z
+          .string({ error: 'validation.imageAlt.type' })
+          .trim()
+          .max(LIMITS.imageAlt.max, { error: 'validation.imageAlt.tooLong' })
+          .refine((value) => !hasControlCharacter(value), { error: 'validation.imageAlt.control' }),
+        { error: 'validation.imageAlt.type' },
+      )
+      .max(LIMITS.images.maxFiles, { error: 'validation.imageAlt.tooMany' }),
+  )
+  .meta({
+    description: `One description (alt text) per picture, in the gallery's final order: kept pictures, then new files. At most ${LIMITS.imageAlt.max} characters each; '' for none`,
+  });
+
 export const createPortfolioBodySchema = z
   .object({
     title: titleField,
@@ -76,6 +105,7 @@ export const createPortfolioBodySchema = z
     repoUrl: repoUrlField,
     used: technologiesField,
     images: fileField.optional(),
+    imageAlts: imageAltsField.optional(),
     channelOptOut: booleanField.optional().meta({
       description: 'True: the site’s Telegram channel does not post it (“Kanalda e’lon qilinmasin”)',
     }),
@@ -91,6 +121,7 @@ export const updatePortfolioBodySchema = z
     repoUrl: repoUrlField,
     used: technologiesField.optional(),
     images: fileField.optional(),
+    imageAlts: imageAltsField.optional(),
     channelOptOut: booleanField.optional().meta({
       description: 'True: the site’s Telegram channel does not post it, and deletes its post if there is one',
     }),
@@ -142,6 +173,9 @@ export const portfolioSummarySchema = z
     url: z.string(),
     repoUrl: z.string().nullable(),
     images: z.array(z.string()),
+    imageAlts: z.array(z.string()).meta({
+      description: 'The description (alt text) of each of `images`, aligned with them; empty when none',
+    }),
     used: z.array(z.string()),
     date: isoDate,
     updatedAt: isoDate,

@@ -183,6 +183,9 @@ export const portfolioRefSchema = z
     _id: idSchema,
     title: z.string(),
     images: z.array(z.string()),
+    imageAlts: z
+      .array(z.string())
+      .meta({ description: 'The descriptions of `images`, aligned with them; empty when none' }),
     linktitle: z.string(),
   })
   .meta({ id: 'PortfolioRef' });

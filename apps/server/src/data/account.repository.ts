@@ -299,7 +299,7 @@ export async function findAccountData(db: Executor, userId: string, now: string)
       .execute(),
     db
       .selectFrom('images')
-      .select(['filename', 'portfolio_id', 'width', 'height', 'bytes', 'created_at'])
+      .select(['filename', 'portfolio_id', 'width', 'height', 'bytes', 'alt', 'created_at'])
       .where('owner_id', '=', userId)
       .orderBy('created_at')
       .orderBy('filename')

@@ -45,6 +45,19 @@ export async function findPortfolioImageNames(db: Executor, portfolioId: string)
   return rows.map((row) => row.filename);
 }
 
+/** A portfolio's pictures in their order, with their descriptions. */
+export function findPortfolioImages(
+  db: Executor,
+  portfolioId: string,
+): Promise<{ filename: string; alt: string }[]> {
+  return db
+    .selectFrom('images')
+    .select(['filename', 'alt'])
+    .where('portfolio_id', '=', portfolioId)
+    .orderBy('position')
+    .execute();
+}
+
 /** Which of these file names have an image row (`ImageStore.sweep`). */
 export async function findLinkedImageNames(db: Executor, filenames: readonly string[]): Promise<Set<string>> {
   if (filenames.length === 0) return new Set();

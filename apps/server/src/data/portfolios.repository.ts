@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../db/database.js';
+import { alignedAlts } from '../lib/string-list.js';
 import { hotRead } from '../db/hot-reads.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planCount, planPage } from './list-plan.js';
@@ -10,7 +11,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface PortfolioWithAuthor extends Omit<
   PortfolioRow,
-  'technology_names' | 'image_names' | 'trend_score' | 'ranked_likes'
+  'technology_names' | 'image_names' | 'image_alts' | 'trend_score' | 'ranked_likes'
 > {
   author_username: string;
   author_firstname: string;
@@ -24,6 +25,8 @@ export interface PortfolioWithAuthor extends Omit<
   used: string[];
   /** Gallery file names in order. */
   images: string[];
+  /** Their descriptions, aligned with `images` ('' for none). */
+  imageAlts: string[];
 }
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -54,6 +57,7 @@ function selectWithAuthor(db: Executor) {
       'u.work_status as author_work_status',
       'p.technology_names as used',
       'p.image_names as images',
+      'p.image_alts as imageAlts',
       'p.hidden_at',
       'p.hidden_reason',
       'p.channel_opt_out',
@@ -77,6 +81,7 @@ export function portfolioListsOf(dialect: Dialect, portfolioId: RawBuilder<unkno
         where pt.portfolio_id = ${portfolioId}`,
     ),
     images: list(sql`i.filename`, sql`i.position`, sql`from images i where i.portfolio_id = ${portfolioId}`),
+    imageAlts: list(sql`i.alt`, sql`i.position`, sql`from images i where i.portfolio_id = ${portfolioId}`),
   };
 }
 
@@ -85,16 +90,27 @@ export async function refreshPortfolioLists(db: Executor, portfolioId: string): 
   const lists = portfolioListsOf(isPostgres(db) ? 'postgres' : 'sqlite', sql`${portfolioId}`);
   await db
     .updateTable('portfolios')
-    .set({ technology_names: lists.technologies, image_names: lists.images })
+    .set({ technology_names: lists.technologies, image_names: lists.images, image_alts: lists.imageAlts })
     .where('id', '=', portfolioId)
     .execute();
 }
 
 /** The lists are JSON text on the row. */
 function withLists(
-  row: Omit<PortfolioWithAuthor, 'used' | 'images'> & { used: string; images: string },
+  row: Omit<PortfolioWithAuthor, 'used' | 'images' | 'imageAlts'> & {
+    used: string;
+    images: string;
+    imageAlts: string;
+  },
 ): PortfolioWithAuthor {
-  return { ...row, used: JSON.parse(row.used) as string[], images: JSON.parse(row.images) as string[] };
+  const images = JSON.parse(row.images) as string[];
+  const alts = JSON.parse(row.imageAlts) as string[];
+  return {
+    ...row,
+    used: JSON.parse(row.used) as string[],
+    images,
+    imageAlts: alignedAlts(images.length, alts),
+  };
 }
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {
@@ -279,6 +295,7 @@ export async function insertPortfolio(
     | 'updated_at'
     | 'technology_names'
     | 'image_names'
+    | 'image_alts'
     | 'trend_score'
     | 'ranked_likes'
     | 'hidden_at'
@@ -468,6 +485,8 @@ export async function replacePortfolioImages(
   ownerId: string,
   keep: readonly string[],
   added: readonly { filename: string; width: number; height: number; bytes: number }[],
+  /** The gallery's descriptions in its new order: the kept pictures', then the added ones'. */
+  alts: readonly string[] = [],
 ): Promise<void> {
   const now = new Date().toISOString();
   await db
@@ -476,7 +495,11 @@ export async function replacePortfolioImages(
     .$if(keep.length > 0, (qb) => qb.where('filename', 'not in', keep))
     .execute();
   for (const [position, filename] of keep.entries()) {
-    await db.updateTable('images').set({ position }).where('filename', '=', filename).execute();
+    await db
+      .updateTable('images')
+      .set({ position, alt: alts[position] ?? '' })
+      .where('filename', '=', filename)
+      .execute();
   }
   if (added.length > 0) {
     await db
@@ -487,6 +510,7 @@ export async function replacePortfolioImages(
           owner_id: ownerId,
           portfolio_id: portfolioId,
           position: keep.length + index,
+          alt: alts[keep.length + index] ?? '',
           width: image.width,
           height: image.height,
           bytes: image.bytes,

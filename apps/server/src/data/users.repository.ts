@@ -78,6 +78,8 @@ export interface PortfolioRefRow {
   linktitle: string;
   /** Its gallery's file names in order, as the JSON array kept on its row. */
   image_names: string;
+  /** Their descriptions in the same order, as the JSON array kept on its row. */
+  image_alts: string;
 }
 
 /**
@@ -90,7 +92,7 @@ export async function findPortfolioRefs(
   limit: number,
 ): Promise<{ portfolios: PortfolioRefRow[]; counts: Map<string, number> }> {
   if (authorIds.length === 0) return { portfolios: [], counts: new Map() };
-  const columns = ['id', 'author_id', 'title', 'linktitle', 'image_names'] as const;
+  const columns = ['id', 'author_id', 'title', 'linktitle', 'image_names', 'image_alts'] as const;
   const [portfolios, counted] = await Promise.all([
     authorIds.length === 1
       ? hotRead(db, 'author-portfolio-refs', [authorIds[0]!, limit], () =>
@@ -174,6 +176,7 @@ export function findPins(db: Executor, userIds: readonly string[]): Promise<PinR
         'portfolios.title',
         'portfolios.linktitle',
         'portfolios.image_names',
+        'portfolios.image_alts',
         'portfolios.hidden_at',
       ])
       .where('profile_pins.user_id', 'in', userIds)

@@ -107,6 +107,7 @@ beforeAll(async () => {
     '20261217090000_telegram_channel',
     '20261218090000_telegram_fanouts',
     '20261219090000_ranked_likes',
+    '20261220090000_image_alts',
     '20261221090000_comment_edits',
   ]);
 });

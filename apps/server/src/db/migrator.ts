@@ -28,6 +28,7 @@ import * as visibleLikesReceived from './migrations/20261216090000_visible_likes
 import * as telegramChannel from './migrations/20261217090000_telegram_channel.js';
 import * as telegramFanouts from './migrations/20261218090000_telegram_fanouts.js';
 import * as rankedLikes from './migrations/20261219090000_ranked_likes.js';
+import * as imageAlts from './migrations/20261220090000_image_alts.js';
 import * as commentEdits from './migrations/20261221090000_comment_edits.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261217090000_telegram_channel': telegramChannel,
   '20261218090000_telegram_fanouts': telegramFanouts,
   '20261219090000_ranked_likes': rankedLikes,
+  '20261220090000_image_alts': imageAlts,
   '20261221090000_comment_edits': commentEdits,
 };
 

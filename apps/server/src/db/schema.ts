@@ -195,6 +195,8 @@ export interface PortfoliosTable {
    */
   technology_names: Generated<string>;
   image_names: Generated<string>;
+  /** Its gallery's descriptions (`images.alt`) in the same order, as a JSON array, copied like `image_names`. */
+  image_alts: Generated<string>;
   /** Its likes and comments of the last 7 days, each worth less the older it is (see trending.ts). */
   trend_score: Generated<number>;
   /** Set while a moderator hides it: seen then only by its author and admins (see moderation). */
@@ -212,6 +214,8 @@ export interface ImagesTable {
   width: number;
   height: number;
   bytes: number;
+  /** Its description, the `alt` of the picture wherever it shows; '' for the generated text. */
+  alt: Generated<string>;
   created_at: Timestamp;
 }
 

@@ -399,7 +399,7 @@ async function writePortfolios(
   const lists = portfolioListsOf(dialect, sql.ref('portfolios.id'));
   await trx
     .updateTable('portfolios')
-    .set({ technology_names: lists.technologies, image_names: lists.images })
+    .set({ technology_names: lists.technologies, image_names: lists.images, image_alts: lists.imageAlts })
     .where('id', 'in', ids)
     .execute();
   await writeSearchEntries(trx, dialect, ids);

@@ -7,3 +7,8 @@ export function parseStringList(value: string): string[] {
     return [];
   }
 }
+
+/** A gallery's descriptions, one per picture of `count`, '' where there is none. */
+export function alignedAlts(count: number, alts: readonly string[]): string[] {
+  return Array.from({ length: count }, (_, index) => alts[index] ?? '');
+}

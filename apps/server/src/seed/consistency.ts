@@ -57,14 +57,16 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
     ],
     ['duplicate linktitles', sql`select count(*) - count(distinct linktitle) as n from portfolios`],
     [
-      'portfolios whose technology_names or image_names differ from their technologies and images',
+      'portfolios whose technology_names, image_names or image_alts differ from their technologies and images',
       dialect === 'postgres'
         ? sql`select count(*) as n from portfolios p
             where p.technology_names::jsonb <> (${portfolioListsOf(dialect, sql`p.id`).technologies})::jsonb
-              or p.image_names::jsonb <> (${portfolioListsOf(dialect, sql`p.id`).images})::jsonb`
+              or p.image_names::jsonb <> (${portfolioListsOf(dialect, sql`p.id`).images})::jsonb
+              or p.image_alts::jsonb <> (${portfolioListsOf(dialect, sql`p.id`).imageAlts})::jsonb`
         : sql`select count(*) as n from portfolios p
             where p.technology_names <> ${portfolioListsOf(dialect, sql`p.id`).technologies}
-              or p.image_names <> ${portfolioListsOf(dialect, sql`p.id`).images}`,
+              or p.image_names <> ${portfolioListsOf(dialect, sql`p.id`).images}
+              or p.image_alts <> ${portfolioListsOf(dialect, sql`p.id`).imageAlts}`,
     ],
     [
       'portfolios without technologies',

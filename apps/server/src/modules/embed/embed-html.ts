@@ -19,6 +19,8 @@ export interface PortfolioHtmlInput {
   href: string;
   /** The cover's address, or null for a drawn one. */
   cover: string | null;
+  /** The cover's description as its author wrote it; '' leaves it decorative (the title is beside it). */
+  coverAlt: string;
   /** Seeds the drawn cover's hue. */
   seed: string;
   technologies: string[];
@@ -52,7 +54,7 @@ function page(lang: string, title: string, body: string): string {
 export function portfolioHtml(input: PortfolioHtmlInput): string {
   const hue = hueOf(input.seed);
   const cover = input.cover
-    ? `<img class="cover" src="${escape(input.cover)}" alt="" loading="lazy">`
+    ? `<img class="cover" src="${escape(input.cover)}" alt="${escape(input.coverAlt)}" loading="lazy">`
     : `<div class="cover" style="background:linear-gradient(135deg,hsl(${hue},70%,45%),hsl(${(hue + 50) % 360},70%,35%))"></div>`;
   const technologies = input.technologies.length
     ? `<ul>${input.technologies.map((name) => `<li>${escape(name)}</li>`).join('')}</ul>`

@@ -69,6 +69,7 @@ interface PortfolioSource {
   authorName: string;
   authorUsername: string;
   cover: string | null;
+  coverAlt: string;
   technologies: string[];
   likes: number;
   hidden: boolean;
@@ -198,6 +199,7 @@ export class EmbedService {
       authorName: source.authorName,
       href: `${this.deps.publicUrl}${LOCALE_INFO[locale].prefix}/portfolio/${encodeURIComponent(source.linktitle)}`,
       cover: source.cover && `/image/${encodeURIComponent(source.cover)}?w=256`,
+      coverAlt: source.coverAlt,
       seed: source.title,
       technologies: source.technologies.slice(0, 5),
       likes: t.t('embed.portfolio.likes', { count: source.likes }),
@@ -406,6 +408,7 @@ export class EmbedService {
         authorName: fullName(author),
         authorUsername: author.username,
         cover: row.images[0] ?? null,
+        coverAlt: row.imageAlts[0] ?? '',
         technologies: row.used,
         likes: row.likes_count,
         hidden: row.hidden_at !== null || author.hidden_at !== null,

@@ -24,7 +24,7 @@ import type { MarkdownRenderer } from '../../lib/markdown.js';
 import { personal, type Read, type Reads } from '../../lib/reads.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
-import { findPortfolioImageNames } from '../../data/images.repository.js';
+import { findPortfolioImageNames, findPortfolioImages } from '../../data/images.repository.js';
 import { findNewestLikerIds } from '../../data/likes.repository.js';
 import { findUserByUsername } from '../../data/users.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -51,6 +51,15 @@ const linktitleBusy = () => new HttpError(409, 'CONFLICT', 'problem.portfolio.bu
 
 const tooManyImages = () =>
   validationFailed('images', message('problem.portfolio.tooManyImages', { max: LIMITS.images.maxFiles }));
+
+/**
+ * The descriptions of a gallery of `count` pictures in its final order: those sent, '' for the rest; more
+ * than there are pictures is refused (docs/decisions/0049).
+ */
+function galleryAlts(sent: readonly string[], count: number): string[] {
+  if (sent.length > count) throw validationFailed('imageAlts', 'validation.imageAlt.tooMany');
+  return Array.from({ length: count }, (_, index) => sent[index] ?? '');
+}
 
 /** What a created, edited or deleted portfolio may change: its page, the catalog, lists, technologies, its author's counts. */
 export const portfolioChange = (id: string, authorId: string) => [
@@ -105,6 +114,7 @@ export class PortfoliosService {
       url: row.url,
       repoUrl: row.repo_url,
       images: row.images,
+      imageAlts: row.imageAlts,
       used: row.used,
       date: toIsoString(row.created_at),
       updatedAt: toIsoString(row.updated_at),
@@ -386,6 +396,7 @@ export class PortfoliosService {
     uploads: ImageInput[],
   ): Promise<Portfolio> {
     if (uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
+    const alts = galleryAlts(body.imageAlts ?? [], uploads.length);
     const stored = await this.deps.imageStore.saveAll(uploads, { maxDimension: GALLERY_MAX_DIMENSION });
     const now = new Date();
     const id = newId(now);
@@ -409,7 +420,7 @@ export class PortfoliosService {
               channel_opt_out: body.channelOptOut ? 1 : 0,
             });
             await this.writeTechnologies(trx, id, body.used);
-            await portfolios.replacePortfolioImages(trx, id, author.id, [], stored);
+            await portfolios.replacePortfolioImages(trx, id, author.id, [], stored, alts);
             await writeSearchEntry(trx, this.dialect, id);
             // Posted to the site's channel once, by its worker (docs/decisions/0046).
             if (this.deps.postsToChannel && !body.channelOptOut) {
@@ -448,13 +459,16 @@ export class PortfoliosService {
       throw forbidden('problem.portfolio.editForbidden');
     }
     const replacesGallery = uploads.length > 0 || body.keepImages !== undefined;
-    const galleryAfter = async (db: Parameters<typeof findPortfolioImageNames>[0]) => {
-      const existing = await findPortfolioImageNames(db, current.id);
-      const keep = replacesGallery
-        ? (body.keepImages ?? []).filter((name) => existing.includes(name))
-        : existing;
+    const galleryAfter = async (db: Parameters<typeof findPortfolioImages>[0]) => {
+      const existing = await findPortfolioImages(db, current.id);
+      const names = existing.map((image) => image.filename);
+      const keep = replacesGallery ? (body.keepImages ?? []).filter((name) => names.includes(name)) : names;
       if (replacesGallery && keep.length + uploads.length > LIMITS.images.maxFiles) throw tooManyImages();
-      return { keep, removed: existing.filter((name) => !keep.includes(name)) };
+      const count = replacesGallery ? keep.length + uploads.length : names.length;
+      // Not sent: kept pictures keep their descriptions, new ones have none.
+      const oldAlts = new Map(existing.map((image) => [image.filename, image.alt]));
+      const alts = galleryAlts(body.imageAlts ?? keep.map((name) => oldAlts.get(name) ?? ''), count);
+      return { keep, alts, removed: names.filter((name) => !keep.includes(name)) };
     };
     // Checked before any image is decoded, and again under the row lock.
     await galleryAfter(this.db);
@@ -478,8 +492,15 @@ export class PortfoliosService {
         if (body.channelOptOut) await channelPosts.withdraw(trx, [current.id], new Date().toISOString());
         const gallery = await galleryAfter(trx);
         if (body.used !== undefined) await this.writeTechnologies(trx, current.id, body.used);
-        if (replacesGallery) {
-          await portfolios.replacePortfolioImages(trx, current.id, current.author_id, gallery.keep, stored);
+        if (replacesGallery || body.imageAlts !== undefined) {
+          await portfolios.replacePortfolioImages(
+            trx,
+            current.id,
+            current.author_id,
+            gallery.keep,
+            stored,
+            gallery.alts,
+          );
         }
         // Read back under the lock: a concurrent update may have changed what this one did not send.
         await writeSearchEntry(trx, this.dialect, current.id);

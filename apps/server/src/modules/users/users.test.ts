@@ -95,8 +95,14 @@ describe('GET /api/user/all', () => {
     for (const user of users) expect(Array.isArray(user.portfolios)).toBe(true);
     const listed = users.find((user) => user._id === author.id)!;
     expect(listed.portfolios).toEqual([
-      { _id: newer.id, title: 'Yangi loyiha', linktitle: newer.linktitle, images },
-      { _id: older.id, title: 'Eski loyiha', linktitle: older.linktitle, images: expect.any(Array) },
+      { _id: newer.id, title: 'Yangi loyiha', linktitle: newer.linktitle, images, imageAlts: ['', '', ''] },
+      {
+        _id: older.id,
+        title: 'Eski loyiha',
+        linktitle: older.linktitle,
+        images: expect.any(Array),
+        imageAlts: expect.any(Array),
+      },
     ]);
     expect(users.find((user) => user._id === alice.id)!.portfolios).toEqual([]);
     expect((await get(`/api/user/${author.id}`)).json().portfolios).toEqual(listed.portfolios);

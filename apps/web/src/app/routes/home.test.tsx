@@ -12,6 +12,7 @@ const summary = (n: number): PortfolioSummary => ({
   url: 'https://example.com',
   repoUrl: null,
   images: [],
+  imageAlts: [],
   used: ['React'],
   date: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

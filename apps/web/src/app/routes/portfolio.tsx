@@ -97,7 +97,11 @@ export function PortfolioRoute() {
             </div>
           </header>
           {portfolio.images.length ? (
-            <PortfolioSlider images={portfolio.images} title={portfolio.title} />
+            <PortfolioSlider
+              images={portfolio.images}
+              imageAlts={portfolio.imageAlts}
+              title={portfolio.title}
+            />
           ) : (
             <div className="cover-frame">
               <GeneratedCover title={portfolio.title} author={portfolio.author} />

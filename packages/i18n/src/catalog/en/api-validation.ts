@@ -38,6 +38,10 @@ export const apiValidation = {
   'validation.description.type': 'The description must be text',
   'validation.description.tooLong':
     'The description must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.imageAlt.type': 'The image description must be text',
+  'validation.imageAlt.tooLong': 'The image description must be at most {max} characters',
+  'validation.imageAlt.control': 'The image description must be a single line of text',
+  'validation.imageAlt.tooMany': 'There cannot be more image descriptions than images',
   'validation.skills.item': 'A skill must be text',
   'validation.skills.itemTooLong':
     'A skill must be at most {max, plural, one {# character} other {# characters}}',

@@ -73,6 +73,7 @@ export const webPortfolios = {
   'portfolioForm.moveLeft': 'Move earlier ({number})',
   'portfolioForm.moveRight': 'Move later ({number})',
   'portfolioForm.remove': 'Remove ({number})',
+  'portfolioForm.imageAlt': 'Image description',
   'portfolioForm.first': 'Cover',
   'portfolioForm.newImage': 'new',
   'portfolioForm.submitCreate': 'Post',

@@ -38,6 +38,10 @@ export const apiValidation = {
   'validation.description.type': 'Описание должно быть текстом',
   'validation.description.tooLong':
     'Описание должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.imageAlt.type': 'Описание изображения должно быть текстом',
+  'validation.imageAlt.tooLong': 'Описание изображения не длиннее {max} символов',
+  'validation.imageAlt.control': 'Описание изображения должно быть одной строкой текста',
+  'validation.imageAlt.tooMany': 'Описаний изображений не может быть больше, чем изображений',
   'validation.skills.item': 'Навык должен быть текстом',
   'validation.skills.itemTooLong':
     'Навык должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',

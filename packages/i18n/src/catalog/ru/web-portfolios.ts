@@ -77,6 +77,7 @@ export const webPortfolios = {
   'portfolioForm.moveLeft': 'Переместить вперёд ({number})',
   'portfolioForm.moveRight': 'Переместить назад ({number})',
   'portfolioForm.remove': 'Убрать ({number})',
+  'portfolioForm.imageAlt': 'Описание изображения',
   'portfolioForm.first': 'Обложка',
   'portfolioForm.newImage': 'новое',
   'portfolioForm.submitCreate': 'Опубликовать',

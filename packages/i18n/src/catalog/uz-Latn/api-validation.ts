@@ -35,6 +35,11 @@ export const apiValidation = {
   // A profile's "about me" and a portfolio's description.
   'validation.description.type': 'Tavsif matn bo‘lishi kerak',
   'validation.description.tooLong': 'Tavsif {max} belgidan oshmasin',
+  // A picture's description (its alt text) on a portfolio's form: "Rasm tavsifi".
+  'validation.imageAlt.type': 'Rasm tavsifi matn bo‘lishi kerak',
+  'validation.imageAlt.tooLong': 'Rasm tavsifi {max} belgidan oshmasin',
+  'validation.imageAlt.control': 'Rasm tavsifi bir qatorli matn bo‘lishi kerak',
+  'validation.imageAlt.tooMany': 'Rasm tavsiflari rasmlardan ko‘p bo‘lmasin',
   'validation.skills.item': 'Ko‘nikma matn bo‘lishi kerak',
   'validation.skills.itemTooLong': 'Ko‘nikma {max} belgidan oshmasin',
   'validation.skills.list': 'Ko‘nikma ro‘yxati noto‘g‘ri',

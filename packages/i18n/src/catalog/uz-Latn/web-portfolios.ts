@@ -77,6 +77,8 @@ export const webPortfolios = {
   'portfolioForm.moveLeft': 'Oldinga surish ({number})',
   'portfolioForm.moveRight': 'Orqaga surish ({number})',
   'portfolioForm.remove': 'Olib tashlash ({number})',
+  // The description of the {number}th picture, read aloud by screen readers instead of it.
+  'portfolioForm.imageAlt': 'Rasm tavsifi',
   'portfolioForm.first': 'Muqova',
   'portfolioForm.newImage': 'yangi',
   'portfolioForm.submitCreate': 'Joylash',

@@ -9,11 +9,27 @@ import { UploadIcon } from '../../../components/icons/upload';
 import { imageUrl } from '../../../lib/image-url';
 import { useT } from '../../../i18n/translator';
 
+/** A picture of the form's gallery, with its description ("Rasm tavsifi"), which moves with it. */
 export type GalleryItem =
-  { kind: 'existing'; key: string; name: string } | { kind: 'new'; key: string; file: File };
+  | { kind: 'existing'; key: string; name: string; alt: string }
+  | { kind: 'new'; key: string; file: File; alt: string };
 
 let counter = 0;
-export const newItem = (file: File): GalleryItem => ({ kind: 'new', key: `new-${++counter}`, file });
+export const newItem = (file: File): GalleryItem => ({
+  kind: 'new',
+  key: `new-${++counter}`,
+  file,
+  alt: '',
+});
+
+/**
+ * The pictures in the order the server puts them: the kept ones, then the new files
+ * (docs/decisions/0049); their descriptions are sent in this order.
+ */
+export const galleryOrder = (items: readonly GalleryItem[]): GalleryItem[] => [
+  ...items.filter((item) => item.kind === 'existing'),
+  ...items.filter((item) => item.kind === 'new'),
+];
 
 /** Adds files (picker or drag and drop), previews, reorders and removes them; limits checked here first. */
 export function ImagePicker({
@@ -69,6 +85,10 @@ export function ImagePicker({
 
   const remove = (index: number) => {
     onChange(items.filter((_, position) => position !== index));
+  };
+
+  const describe = (index: number, alt: string) => {
+    onChange(items.map((item, position) => (position === index ? { ...item, alt } : item)));
   };
 
   return (
@@ -137,7 +157,7 @@ export function ImagePicker({
               {item.kind === 'existing' || previews[item.key] ? (
                 <img
                   src={item.kind === 'new' ? previews[item.key] : imageUrl(item.name, 256)}
-                  alt={`${index + 1}`}
+                  alt={item.alt.trim() || `${index + 1}`}
                   width={160}
                   height={100}
                 />
@@ -177,6 +197,19 @@ export function ImagePicker({
                 >
                   <ChevronRightIcon />
                 </button>
+              </div>
+              <div className="thumb__alt">
+                <label className="field__label" htmlFor={`${id}-alt-${item.key}`}>
+                  {t('portfolioForm.imageAlt')}
+                </label>
+                <input
+                  id={`${id}-alt-${item.key}`}
+                  className="input"
+                  type="text"
+                  maxLength={LIMITS.imageAlt.max}
+                  value={item.alt}
+                  onChange={(event) => describe(index, event.target.value)}
+                />
               </div>
             </li>
           ))}

@@ -11,6 +11,7 @@ import { RelativeDate } from '../../../components/relative-date';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
 import { useT } from '../../../i18n/translator';
 import { GeneratedCover } from './generated-cover';
+import { imageAlt } from '../image-alt';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 45vw, 100vw';
 
@@ -20,7 +21,7 @@ export function PortfolioCover({
   author,
   priority,
 }: {
-  portfolio: Pick<PortfolioSummary, 'title' | 'images'>;
+  portfolio: Pick<PortfolioSummary, 'title' | 'images' | 'imageAlts'>;
   author: ComponentProps<typeof GeneratedCover>['author'];
   priority: boolean;
 }) {
@@ -33,7 +34,7 @@ export function PortfolioCover({
           src={imageUrl(cover, 512)}
           srcSet={imageSrcSet(cover, 256)}
           sizes={CARD_IMAGE_SIZES}
-          alt={t('card.cover', { title: portfolio.title })}
+          alt={imageAlt(portfolio.imageAlts, 0) || t('card.cover', { title: portfolio.title })}
           ratio={16 / 10}
           priority={priority}
         />

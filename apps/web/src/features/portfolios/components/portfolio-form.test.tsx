@@ -57,6 +57,7 @@ describe('PortfolioForm', () => {
     expect(input.form.get('title')).toBe('Yangi loyiha');
     expect(input.form.get('used')).toBe('React, Go');
     expect(input.form.has('keepImages')).toBe(false);
+    expect(input.form.getAll('imageAlts')).toEqual(['', '']);
     expect(input.form.get('channelOptOut')).toBe('false');
 
     act(() => input.onProgress?.(0.42));
@@ -102,6 +103,7 @@ describe('PortfolioForm', () => {
       used: ['Go'],
       description: '',
       images: ['old-1.webp', 'old-2.webp'],
+      imageAlts: ['Birinchi', 'Ikkinchi'],
     } as unknown as Portfolio;
     render(<Harness initial={initial} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Olib tashlash (1)' }));
@@ -109,10 +111,17 @@ describe('PortfolioForm', () => {
     await vi.waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Rasmlar' })).getAllByRole('img')).toHaveLength(2),
     );
+    // The new picture is put first on the form; the server stores kept pictures first, so its
+    // description is sent after theirs.
+    fireEvent.click(screen.getByRole('button', { name: 'Oldinga surish (2)' }));
+    const alts = screen.getAllByLabelText<HTMLInputElement>('Rasm tavsifi');
+    expect(alts.map((alt) => alt.value)).toEqual(['', 'Ikkinchi']);
+    fireEvent.change(alts[0]!, { target: { value: '  Yangi sahifa ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Joylash' }));
     const input = onSubmit.mock.calls[0]![0] as PortfolioUploadInput;
     expect(input.form.get('keepImages')).toBe('old-2.webp');
     expect((input.form.getAll('images') as File[]).map((file) => file.name)).toEqual(['new.png']);
+    expect(input.form.getAll('imageAlts')).toEqual(['Ikkinchi', 'Yangi sahifa']);
     expect(input.form.get('used')).toBe('Go');
   });
 });

@@ -5,7 +5,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useT } from '../../../i18n/translator';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
-import { ImagePicker, type GalleryItem } from './image-picker';
+import { galleryOrder, ImagePicker, type GalleryItem } from './image-picker';
 import { WriteForm } from '../../../components/write-form';
 
 export interface PortfolioFormProps {
@@ -26,7 +26,12 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
     description: initial?.description ?? '',
   });
   const [gallery, setGallery] = useState<GalleryItem[]>(
-    initial?.images.map((name) => ({ kind: 'existing' as const, key: name, name })) ?? [],
+    initial?.images.map((name, index) => ({
+      kind: 'existing' as const,
+      key: name,
+      name,
+      alt: initial.imageAlts?.[index] ?? '',
+    })) ?? [],
   );
   // "Kanalda e’lon qilinmasin": the site's Telegram channel does not post it (or deletes its post).
   const [channelOptOut, setChannelOptOut] = useState(initial?.channelOptOut ?? false);
@@ -52,13 +57,20 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       );
     }
     for (const file of files) form.append('images', file, file.name);
+    for (const item of galleryOrder(gallery)) form.append('imageAlts', item.alt.trim());
     setProgress(files.length ? 0 : null);
     submit(
       { form, onProgress: files.length ? setProgress : undefined },
       {
         onError: (error) => {
           setErrors(
-            toFormErrors(t, error, [...Object.keys(values), 'images', 'keepImages', 'channelOptOut']),
+            toFormErrors(t, error, [
+              ...Object.keys(values),
+              'images',
+              'keepImages',
+              'imageAlts',
+              'channelOptOut',
+            ]),
           );
           setProgress(null);
         },
@@ -124,7 +136,11 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
       <ImagePicker
         items={gallery}
         onChange={setGallery}
-        errors={[...(errors.fields.images ?? []), ...(errors.fields.keepImages ?? [])]}
+        errors={[
+          ...(errors.fields.images ?? []),
+          ...(errors.fields.keepImages ?? []),
+          ...(errors.fields.imageAlts ?? []),
+        ]}
       />
       <label className="switch">
         <input

@@ -4,9 +4,21 @@ import { ChevronRightIcon } from '../../../components/icons/chevron-right';
 import { LazyImage } from '../../../components/lazy-image';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
 import { useT } from '../../../i18n/translator';
+import { imageAlt } from '../image-alt';
 
-/** A swipeable image slider (scroll snap), with arrows and dots for mouse and keyboard. */
-export function PortfolioSlider({ images, title }: { images: string[]; title: string }) {
+/**
+ * A swipeable image slider (scroll snap), with arrows and dots for mouse and keyboard. Each image is
+ * described by its author's text, or else by the portfolio's title and its number.
+ */
+export function PortfolioSlider({
+  images,
+  imageAlts,
+  title,
+}: {
+  images: string[];
+  imageAlts: readonly string[] | undefined;
+  title: string;
+}) {
   const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -52,7 +64,7 @@ export function PortfolioSlider({ images, title }: { images: string[]; title: st
               src={imageUrl(file, 1024)}
               srcSet={imageSrcSet(file, 512)}
               sizes="(min-width: 1200px) 820px, (min-width: 960px) 65vw, 100vw"
-              alt={t('card.image', { title, number: position + 1 })}
+              alt={imageAlt(imageAlts, position) || t('card.image', { title, number: position + 1 })}
               ratio={16 / 10}
               priority={position === 0}
             />

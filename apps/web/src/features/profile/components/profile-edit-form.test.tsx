@@ -9,6 +9,7 @@ const ref = (n: number) => ({
   _id: String(n).padStart(24, '0'),
   title: `Loyiha ${n}`,
   images: [],
+  imageAlts: [],
   linktitle: `ali_Loyiha_${n}`,
 });
 

@@ -22,6 +22,7 @@ const summary = (n: number): PortfolioSummary => ({
   url: 'https://example.com',
   repoUrl: null,
   images: [],
+  imageAlts: [],
   used: [],
   date: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
@@ -151,8 +152,8 @@ describe('UserProfile as a CV', () => {
 
   it('shows the pinned portfolios first, in the owner’s order, and the rest without them', async () => {
     const ref = (n: number) => {
-      const { _id, linktitle, title, images } = summary(n);
-      return { _id, linktitle, title, images };
+      const { _id, linktitle, title, images, imageAlts } = summary(n);
+      return { _id, linktitle, title, images, imageAlts };
     };
     show({ pinned: [ref(3), ref(1)], portfoliosCount: 3 });
     await screen.findByRole('link', { name: 'Loyiha 2' });
