@@ -149,12 +149,22 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await dropFile(page, '.dropzone', fixture('two.png'));
   await expect(page.locator('.thumb')).toHaveCount(2);
   await expect(page.locator('.thumb img')).toHaveCount(2);
+  // The dropped picture is described; its description moves with it when it becomes the cover.
+  await page.locator('.thumb').nth(1).getByLabel('Rasm tavsifi').fill('Ikkinchi rasm: bosh sahifa');
   await page.getByRole('button', { name: 'Oldinga surish (2)' }).click();
+  await expect(page.getByLabel('Rasm tavsifi').first()).toHaveValue('Ikkinchi rasm: bosh sahifa');
+  await expect(page.getByLabel('Rasm tavsifi').nth(1)).toHaveValue('');
   await shot(page, info, '04-create-form');
   await page.getByRole('button', { name: 'Joylash' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page).toHaveTitle(`${title} | Portfolio Master`);
   await expect(page.locator('.slider__slide')).toHaveCount(2);
+  // The cover is described as its author wrote; the other picture keeps the generated text.
+  await expect(page.locator('.slider__slide img').first()).toHaveAttribute(
+    'alt',
+    'Ikkinchi rasm: bosh sahifa',
+  );
+  await expect(page.locator('.slider__slide img').nth(1)).toHaveAttribute('alt', `${title} — 2-rasm`);
   await expect(page.locator('.markdown strong')).toHaveText('qalin');
   await expect(page.locator('.markdown')).toContainText('<img src="x"');
   await expect(page.locator('.markdown img')).toHaveCount(0);
