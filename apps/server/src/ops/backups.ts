@@ -59,6 +59,8 @@ const TABLES = [
   'original_images',
   'likes',
   'comments',
+  // A comment's earlier texts, for the moderation queue.
+  'comment_revisions',
   'bookmarks',
   'notifications',
   'notification_settings',
