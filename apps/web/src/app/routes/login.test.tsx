@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../lib/auth-token';
 import { jsonResponse, renderWithProviders } from '../../test/render';
@@ -32,7 +32,8 @@ describe('LoginRoute', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kirish' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Email (yoki foydalanuvchi nomi) yoki parol noto‘g‘ri');
-    expect(document.activeElement).toBe(alert);
+    // The alert takes the focus once it is on the page (an effect after the render that shows it).
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect((screen.getByLabelText('Email yoki foydalanuvchi nomi') as HTMLInputElement).value).toBe('ali');
     expect((screen.getByLabelText('Parol') as HTMLInputElement).value).toBe('xato-parol');
     expect(getToken()).toBeNull();
