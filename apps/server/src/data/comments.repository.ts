@@ -206,16 +206,6 @@ export async function adjustCommentsCount(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A comment of this portfolio, as its writer may edit it (hidden ones too: they are the writer's still). */
-export function findCommentForEdit(db: Executor, portfolioId: string, commentId: string) {
-  return db
-    .selectFrom('comments')
-    .select(['id', 'author_id', 'body'])
-    .where('portfolio_id', '=', portfolioId)
-    .where('id', '=', commentId)
-    .executeTakeFirst();
-}
-
 /** The new text, and the one it replaces kept as a revision: in the edit's transaction. */
 export async function replaceCommentBody(
   db: Transaction<Database>,
@@ -232,9 +222,19 @@ export async function replaceCommentBody(
     .execute();
 }
 
-/** One comment as the lists show it, hidden or not (the answer to its writer's edit). */
-export function findCommentRow(db: Executor, commentId: string): Promise<CommentRow | undefined> {
-  return selectCommentRows(db).where('c.id', '=', commentId).executeTakeFirst();
+/**
+ * One comment of this portfolio as the lists show it, hidden ones too (they are still their writer's to
+ * edit).
+ */
+export function findCommentRow(
+  db: Executor,
+  portfolioId: string,
+  commentId: string,
+): Promise<CommentRow | undefined> {
+  return selectCommentRows(db)
+    .where('c.portfolio_id', '=', portfolioId)
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
 }
 
 /** The earlier texts of these comments, newest first within each, at most `limit` each. */

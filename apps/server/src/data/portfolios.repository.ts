@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../db/database.js';
-import { alignedAlts } from '../lib/string-list.js';
+import { storedGallery } from '../lib/string-list.js';
 import { hotRead } from '../db/hot-reads.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planCount, planPage } from './list-plan.js';
@@ -103,14 +103,7 @@ function withLists(
     imageAlts: string;
   },
 ): PortfolioWithAuthor {
-  const images = JSON.parse(row.images) as string[];
-  const alts = JSON.parse(row.imageAlts) as string[];
-  return {
-    ...row,
-    used: JSON.parse(row.used) as string[],
-    images,
-    imageAlts: alignedAlts(images.length, alts),
-  };
+  return { ...row, used: JSON.parse(row.used) as string[], ...storedGallery(row.images, row.imageAlts) };
 }
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioWithAuthor | undefined> {

@@ -12,3 +12,9 @@ export function parseStringList(value: string): string[] {
 export function alignedAlts(count: number, alts: readonly string[]): string[] {
   return Array.from({ length: count }, (_, index) => alts[index] ?? '');
 }
+
+/** A gallery as stored on a row (`image_names`, `image_alts`): its pictures, and one description each. */
+export function storedGallery(names: string, alts: string): { images: string[]; imageAlts: string[] } {
+  const images = parseStringList(names);
+  return { images, imageAlts: alignedAlts(images.length, parseStringList(alts)) };
+}

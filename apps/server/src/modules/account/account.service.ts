@@ -6,7 +6,7 @@ import type { Database, UserRow } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isLockTimeout, isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
-import { alignedAlts, parseStringList } from '../../lib/string-list.js';
+import { parseStringList, storedGallery } from '../../lib/string-list.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
@@ -305,8 +305,7 @@ export class AccountService {
         url: row.url,
         repoUrl: row.repo_url,
         used: parseStringList(row.technology_names),
-        images: parseStringList(row.image_names),
-        imageAlts: alignedAlts(parseStringList(row.image_names).length, parseStringList(row.image_alts)),
+        ...storedGallery(row.image_names, row.image_alts),
         likesCount: row.likes_count,
         commentsCount: row.comments_count,
         date: toIsoString(row.created_at),

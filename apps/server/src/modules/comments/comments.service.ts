@@ -108,12 +108,12 @@ export class CommentsService {
    */
   async edit(portfolioId: string, commentId: string, writerId: string, body: string): Promise<Comment> {
     const now = new Date();
-    await this.db.transaction().execute(async (trx) => {
+    const edited = await this.db.transaction().execute(async (trx) => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
-      const comment = await comments.findCommentForEdit(trx, portfolioId, commentId);
+      const comment = await comments.findCommentRow(trx, portfolioId, commentId);
       if (!comment) throw notFound('problem.comment.notFound');
       if (comment.author_id !== writerId) throw forbidden('problem.comment.editForbidden');
-      if (comment.body === body) return;
+      if (comment.body === body) return comment;
       await comments.replaceCommentBody(trx, {
         commentId,
         oldBody: comment.body,
@@ -121,11 +121,10 @@ export class CommentsService {
         revisionId: newId(now),
         now: now.toISOString(),
       });
+      return { ...comment, body, edited_at: now.toISOString() };
     });
     await this.changes.publish([changeTags.portfolio(portfolioId)]);
-    const row = await comments.findCommentRow(this.db, commentId);
-    if (!row) throw notFound('problem.comment.notFound');
-    return this.toComment(row);
+    return this.toComment(edited);
   }
 
   /** By id when given (it must belong to this portfolio), else by position in the newest-first list. */

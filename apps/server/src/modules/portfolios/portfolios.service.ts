@@ -22,6 +22,7 @@ import { message } from '../../lib/messages.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { MarkdownRenderer } from '../../lib/markdown.js';
 import { personal, type Read, type Reads } from '../../lib/reads.js';
+import { alignedAlts } from '../../lib/string-list.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames, findPortfolioImages } from '../../data/images.repository.js';
@@ -58,7 +59,7 @@ const tooManyImages = () =>
  */
 function galleryAlts(sent: readonly string[], count: number): string[] {
   if (sent.length > count) throw validationFailed('imageAlts', 'validation.imageAlt.tooMany');
-  return Array.from({ length: count }, (_, index) => sent[index] ?? '');
+  return alignedAlts(count, sent);
 }
 
 /** What a created, edited or deleted portfolio may change: its page, the catalog, lists, technologies, its author's counts. */

@@ -13,7 +13,7 @@ import type { Dialect } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
-import { alignedAlts, parseStringList } from '../../lib/string-list.js';
+import { parseStringList, storedGallery } from '../../lib/string-list.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { isId } from '../../lib/ids.js';
 import { deleteOtherSessions } from '../../data/auth.repository.js';
@@ -290,8 +290,7 @@ const portfolioRef = (row: users.PortfolioRefRow): PortfolioRef => ({
   _id: row.id,
   title: row.title,
   linktitle: row.linktitle,
-  images: parseStringList(row.image_names),
-  imageAlts: alignedAlts(parseStringList(row.image_names).length, parseStringList(row.image_alts)),
+  ...storedGallery(row.image_names, row.image_alts),
 });
 
 /** A JSON column as written by the service; what cannot be read is as if never written. */
