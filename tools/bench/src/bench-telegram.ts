@@ -6,9 +6,9 @@ import { portfolioForm } from './bench-writes.js';
 
 /**
  * The Telegram burst of `npm run bench`: an author with 1,000 followers who all linked a chat and want
- * new work in Telegram posts, and every post is 1,000 messages for the bot. The posts are timed before the
- * chats are linked and while the burst goes out, so the table shows whether the request that causes a
- * burst waits on it; then the stand-in Bot API server's record shows how the burst went out (within
+ * new work in Telegram posts, and every post is 1,000 messages for the bot. The posts are timed with no
+ * chat linked and with every chat linked (each row on its own copy of the same data), so the table shows
+ * whether the request that causes a burst waits on it; then the stand-in Bot API server's record shows how the burst went out (within
  * Telegram's limits: about 30 messages a second in all, one a second per chat).
  */
 
@@ -211,8 +211,8 @@ export function formatBurst(measured: BurstMeasurement, followers: number): stri
     row(measured.before),
     row(measured.during),
     '',
-    `While the burst goes out a create answers in ${ratio.toFixed(2)} × the time it took before the chats were linked ` +
-      '(the CPU beside it includes the fan-out and the sending). ' +
+    `While the burst goes out a create answers in ${ratio.toFixed(2)} × the time it takes with no chat linked ` +
+      '(each row on its own copy of the same data; the CPU beside it includes the fan-out and the sending). ' +
       `The first create's burst: ${measured.sent} messages to ${measured.chats} chats, ${measured.duplicates} twice, ` +
       `the last ${measured.drainSeconds.toFixed(1)} s after the create answered; ` +
       `at most ${measured.peakPerSecond} messages began within any second (Telegram allows about 30), ` +

@@ -10,7 +10,7 @@ import type { DatabaseConfig } from '@portfolio-master/server/config';
 import { createDatabase } from '@portfolio-master/server/db/database';
 import { migrateToLatest } from '@portfolio-master/server/db/migrator';
 import { type NginxProcess, startNginx } from '@portfolio-master/server/ops/nginx';
-import { startBotApi } from '@portfolio-master/server/test/bot-api';
+import { type StandInBotApi, startBotApi } from '@portfolio-master/server/test/bot-api';
 import {
   type BulkOptions,
   SAMPLE_SEARCH_WORD,
@@ -22,6 +22,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { formatLoad, type LoadMeasurement, measureLoad } from './bench-load.js';
 import {
+  type BurstMeasurement,
+  type CreateTimes,
   formatBurst,
   linkChats,
   percentile,
@@ -95,7 +97,7 @@ const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
          [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off] [--database=sqlite|postgres|<url>]
          [--dir=apps/server/data/bench] [--out=<dir>/results.md] [--load=on [--settle=60]]
-         [--cluster=on --database=postgres]
+         [--cluster=on --database=postgres] [--telegram=on] [--cpu-prof=<dir>]
 
 Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
@@ -108,7 +110,9 @@ seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:
 --load=on (npm run bench:load) measures instead a mix of reads and writes from 50 users and anonymous
 readers at 200 connections for 60 s on a copy of the data, then the server's memory --settle s later.
 --cluster=on (npm run bench:cluster) measures that mix for 30 s through nginx (deploy/nginx) in front of
-one instance, then of two, on PostgreSQL and Redis (REDIS_URL, else redis://127.0.0.1:6379).`;
+one instance, then of two, on PostgreSQL and Redis (REDIS_URL, else redis://127.0.0.1:6379).
+--telegram=on (npm run bench:telegram) measures the Telegram burst alone. --cpu-prof=<dir> has each
+server write a V8 CPU profile there when it stops (open it in Chrome's DevTools).`;
 
 interface BenchOptions {
   dataset: BulkOptions;
@@ -132,6 +136,10 @@ interface BenchOptions {
   settle: number;
   /** Instead: the mixed load through nginx in front of one, then two instances (PostgreSQL and Redis). */
   cluster: boolean;
+  /** Instead: the Telegram burst alone. */
+  telegram: boolean;
+  /** Where the server writes a V8 CPU profile of its run (`--cpu-prof`), if anywhere. */
+  cpuProfileDir: string | undefined;
 }
 
 interface Measurement {
@@ -171,6 +179,8 @@ const STRING_OPTIONS = [
   'load',
   'settle',
   'cluster',
+  'telegram',
+  'cpu-prof',
 ] as const;
 
 function readOptions(argv: readonly string[]): BenchOptions {
@@ -233,6 +243,8 @@ function readOptions(argv: readonly string[]): BenchOptions {
   if (cluster === 'on' && database === 'sqlite') {
     throw new BenchError(`--cluster=on runs on PostgreSQL: add --database=postgres\n\n${USAGE}`);
   }
+  const telegram = values.telegram ?? 'off';
+  if (telegram !== 'on' && telegram !== 'off') throw new BenchError(`--telegram is on or off\n\n${USAGE}`);
   const mixed = load === 'on' || cluster === 'on';
   const dir = path.resolve(values.dir ?? path.join(SERVER_ROOT, 'data', 'bench'));
   return {
@@ -242,6 +254,8 @@ function readOptions(argv: readonly string[]): BenchOptions {
     connections: number('connections', mixed ? 200 : 20),
     load: load === 'on',
     cluster: cluster === 'on',
+    telegram: telegram === 'on',
+    cpuProfileDir: values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']),
     settle: number('settle', 60),
     endpoints,
     readCache: readCache === 'on',
@@ -426,7 +440,8 @@ async function startServer(
     throw new BenchError(`${SERVER_ENTRY} is missing: run npm run build first`);
   const port = await freePort();
   // As `npm start` runs it (see QuietTime).
-  const child = spawn(process.execPath, ['--expose-gc', SERVER_ENTRY], {
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, SERVER_ENTRY], {
     cwd: SERVER_ROOT,
     env: {
       ...process.env,
@@ -734,16 +749,41 @@ const BURST_GAP_MS = 1000;
  * server on 127.0.0.1, as in the tests.
  */
 async function benchTelegramBurst(options: BenchOptions, dataset: Dataset): Promise<string> {
+  const bot = await startBotApi();
+  try {
+    log(
+      `Telegram burst: ${BURST_CREATES} creates by an author with ${BURST_FOLLOWERS} followers, before and after they link a chat`,
+    );
+    // Each row on its own copy of the same data: the creates of both write to tables of one size.
+    const { times: before } = await burstRow(options, dataset, bot, false);
+    const { times: during, burst } = await burstRow(options, dataset, bot, true);
+    const measured = { before, during, ...burst! };
+    log(
+      `  creates p50 before ${percentile(before.times, 0.5).toFixed(1)} ms, during ${percentile(during.times, 0.5).toFixed(1)} ms; ${measured.sent} messages in ${measured.drainSeconds.toFixed(1)} s, at most ${measured.peakPerSecond} a second`,
+    );
+    return formatBurst(measured, BURST_FOLLOWERS);
+  } finally {
+    await bot.close();
+  }
+}
+
+/**
+ * One row of the burst's table on a fresh copy of the data: the author's creates, timed after a warm-up,
+ * with the followers' chats linked (`linked`, each create then a burst, and the bursts are watched until
+ * the first two went out) or not.
+ */
+async function burstRow(
+  options: BenchOptions,
+  dataset: Dataset,
+  bot: StandInBotApi,
+  linked: boolean,
+): Promise<{ times: CreateTimes; burst: Omit<BurstMeasurement, 'before' | 'during'> | undefined }> {
   const copy = await copyForWrites(options, dataset.store);
   const uploadDir = path.join(options.dir, 'uploads-telegram-run');
-  const bot = await startBotApi();
   let server: { child: ChildProcess; base: string } | undefined;
   const database = createDatabase(copy.store, { logger: console });
   try {
     const setup = await prepareBurst(database, BURST_FOLLOWERS);
-    log(
-      `Telegram burst: ${BURST_CREATES} creates by an author with ${BURST_FOLLOWERS} followers, before and after they link a chat`,
-    );
     server = await startServer(copy.store, options, uploadDir, {
       TELEGRAM_BOT_NAME: 'portfolio_master_bench_bot',
       TELEGRAM_BOT_TOKEN: '123456:bench-token-for-the-stand-in',
@@ -752,20 +792,12 @@ async function benchTelegramBurst(options: BenchOptions, dataset: Dataset): Prom
     const pid = server.child.pid;
     const [token] = await signInMany(server.base, [setup.authorUsername]);
     const cpu = () => cpuMilliseconds(pid);
-    // Warm up the create path first, so that neither measured run pays for it.
+    // Warm up the create path first (before any chat is linked), so that the measured run does not pay for it.
     await timeCreates({ name: 'warm-up', base: server.base, token: token!, count: 5, cpu });
-    const before = await timeCreates({
-      name: 'followers without Telegram',
-      base: server.base,
-      token: token!,
-      count: BURST_CREATES,
-      gapMs: BURST_GAP_MS,
-      cpu,
-    });
-    await linkChats(database, setup.followerIds);
+    if (linked) await linkChats(database, setup.followerIds);
     let firstAnsweredAt = Date.now();
-    const during = await timeCreates({
-      name: `each create ${BURST_FOLLOWERS} Telegram messages`,
+    const times = await timeCreates({
+      name: linked ? `each create ${BURST_FOLLOWERS} Telegram messages` : 'followers without Telegram',
       base: server.base,
       token: token!,
       count: BURST_CREATES,
@@ -775,16 +807,14 @@ async function benchTelegramBurst(options: BenchOptions, dataset: Dataset): Prom
         firstAnsweredAt = at;
       },
     });
-    const burst = await watchBurst(bot, { expected: BURST_FOLLOWERS, firstAnsweredAt, timeoutMs: 180_000 });
-    const measured = { before, during, ...burst };
-    log(
-      `  creates p50 before ${percentile(before.times, 0.5).toFixed(1)} ms, during ${percentile(during.times, 0.5).toFixed(1)} ms; ${burst.sent} messages in ${burst.drainSeconds.toFixed(1)} s, at most ${burst.peakPerSecond} a second`,
-    );
-    return formatBurst(measured, BURST_FOLLOWERS);
+    // The linked row's server stays up until its first two bursts went out.
+    const burst = linked
+      ? await watchBurst(bot, { expected: BURST_FOLLOWERS, firstAnsweredAt, timeoutMs: 180_000 })
+      : undefined;
+    return { times, burst };
   } finally {
     await stop(server?.child);
     await database.destroy();
-    await bot.close();
     await copy.remove();
     fs.rmSync(uploadDir, { recursive: true, force: true });
   }
@@ -890,6 +920,14 @@ async function benchCluster(options: BenchOptions, dataset: Dataset): Promise<st
   }
 }
 
+/** One measurement alone (`--load`, `--cluster`, `--telegram`): its table under a dated heading. */
+function writeSection(options: BenchOptions, title: string, body: string): void {
+  const report = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${title}\n\n${body}\n`;
+  fs.mkdirSync(path.dirname(options.out), { recursive: true });
+  fs.writeFileSync(options.out, report);
+  log(`\n${report}\nWritten to ${options.out}`);
+}
+
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
   if (options.loadAverage > 0.5) {
@@ -898,20 +936,11 @@ async function main(): Promise<void> {
     );
   }
   const dataset = await ensureDataset(options);
-  if (options.cluster) {
-    const report = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: several instances behind nginx\n\n${await benchCluster(options, dataset)}\n`;
-    fs.mkdirSync(path.dirname(options.out), { recursive: true });
-    fs.writeFileSync(options.out, report);
-    log(`\n${report}\nWritten to ${options.out}`);
-    return;
-  }
-  if (options.load) {
-    const report = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: mixed load\n\n${await benchLoad(options, dataset)}\n`;
-    fs.mkdirSync(path.dirname(options.out), { recursive: true });
-    fs.writeFileSync(options.out, report);
-    log(`\n${report}\nWritten to ${options.out}`);
-    return;
-  }
+  if (options.cluster)
+    return writeSection(options, 'several instances behind nginx', await benchCluster(options, dataset));
+  if (options.load) return writeSection(options, 'mixed load', await benchLoad(options, dataset));
+  if (options.telegram)
+    return writeSection(options, 'a Telegram burst', await benchTelegramBurst(options, dataset));
   let server: { child: ChildProcess; base: string } | undefined;
   let bare: { child: ChildProcess; base: string } | undefined;
   const cleanUp = () => {
