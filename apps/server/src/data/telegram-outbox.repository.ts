@@ -7,6 +7,16 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** Notifications read by one statement: one parameter each, well under SQLite's limit. */
 const IDS_PER_STATEMENT = 500;
 
+/** What an outbox row copies from its notification `n`. */
+const FROM_NOTIFICATION = [
+  'n.id',
+  'n.user_id',
+  'n.kind',
+  'n.actor_id',
+  'n.portfolio_id',
+  'n.comment_id',
+] as const;
+
 /** Whether the recipient `s` (their settings) wants `kind` in Telegram, for the kind in column `kindColumn`. */
 const wantsKind = (kindColumn: 'n.kind') =>
   sql<boolean>`((${sql.ref(kindColumn)} = 'comment' and s.telegram_comment = 1)
@@ -34,12 +44,7 @@ export async function enqueueNotifications(
           .innerJoin('users as u', 'u.id', 'n.user_id')
           .innerJoin('notification_settings as s', 's.user_id', 'n.user_id')
           .select([
-            'n.id',
-            'n.user_id',
-            'n.kind',
-            'n.actor_id',
-            'n.portfolio_id',
-            'n.comment_id',
+            ...FROM_NOTIFICATION,
             sql<string>`${now}`.as('next_at'),
             sql<string>`${now}`.as('created_at'),
           ])
@@ -53,7 +58,7 @@ export async function enqueueNotifications(
 }
 
 /**
- * A new portfolio by `authorId`: its followers' messages are queued later by the worker (`fanOutChunk`),
+ * A new portfolio by `authorId`: its followers are sent their messages later by the worker (`claimFanOut`),
  * so that the create pays one row however many follow (docs/decisions/0047). The row is written only when
  * some follower linked a chat and wants new work there.
  */
@@ -81,67 +86,172 @@ export async function enqueueFanOut(
     .execute();
 }
 
-/**
- * Recipients queued by one fan-out transaction: a short hold of the writer (SQLite has one), and still
- * well ahead of the sending, which takes 30 rows a round.
- */
-const FAN_OUT_CHUNK = 100;
+/** A range of a new portfolio's followers that one worker claimed to send to (`claimFanOut`). */
+export interface FanOutRange {
+  portfolioId: string;
+  /** The follower the range begins after: the fan-out's cursor, which guards the range's end. */
+  afterUserId: string;
+  /** The range's last follower looked at. */
+  through: string;
+  /** Whether the range reaches the fan-out's end (the row goes with it). */
+  last: boolean;
+  claimedUntil: string;
+  /** The portfolio was hidden by a moderator before its followers' turn: nobody is told of it. */
+  hidden: boolean;
+  /** One message per follower in the range who linked a chat and wants new work there. */
+  messages: OutboxMessage[];
+}
 
-/** Another worker took this chunk first (a lease that ran out under a slow worker): this one stands back. */
-class ChunkTaken extends Error {}
-
 /**
- * Queues the next chunk of the oldest fan-out's recipients (their post notifications, by recipient) and
- * moves its cursor past them, or drops it with its last chunk: one transaction, which the cursor's old
- * value guards, so that no recipient is queued twice or skipped. Answers whether there was a fan-out.
+ * Claims the next `size` followers of the oldest fan-out that no live worker holds (docs/decisions/0054):
+ * the messages of those who linked a chat and want new work there, read from the portfolio's `post`
+ * notifications in recipient order, and the claim on the fan-out row that makes them this worker's until
+ * `until`. Three small reads and one guarded statement; nothing is written per follower. Undefined when there is
+ * no fan-out to take.
  */
-export async function fanOutChunk(db: Kysely<Database>, size = FAN_OUT_CHUNK): Promise<boolean> {
+export async function claimFanOut(
+  db: Kysely<Database>,
+  claim: { now: string; until: string; size: number },
+): Promise<FanOutRange | undefined> {
+  // Not held, or held by a worker whose claim ran out.
+  const free = sql<boolean>`(claimed_until is null or claimed_until <= ${claim.now})`;
+  // The oldest free fan-out alone (a tiny table), then its portfolio and author by their keys: joined in
+  // one statement, SQLite's planner (not knowing the limit is 1) would walk every author instead.
   const fanout = await db
     .selectFrom('telegram_fanouts')
-    .selectAll()
+    .select(['portfolio_id', 'after_user_id'])
+    .where(free)
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();
-  if (!fanout) return false;
-  const createdAt = new Date(fanout.created_at).toISOString();
-  try {
-    await db.transaction().execute(async (trx) => {
-      const recipients = await trx
-        .selectFrom('notifications')
-        .select(['id', 'user_id'])
-        .where('portfolio_id', '=', fanout.portfolio_id)
-        .where('kind', '=', 'post')
-        .where('user_id', '>', fanout.after_user_id)
-        .orderBy('user_id')
-        .limit(size)
-        .execute();
-      await enqueueNotifications(
-        trx,
-        recipients.map((row) => row.id),
-        createdAt,
-      );
-      const mine = (eb: ExpressionBuilder<Database, 'telegram_fanouts'>) =>
-        eb.and([
-          eb('portfolio_id', '=', fanout.portfolio_id),
-          eb('after_user_id', '=', fanout.after_user_id),
-        ]);
-      const last = recipients.at(-1);
-      const changed =
-        recipients.length < size || last === undefined
-          ? (await trx.deleteFrom('telegram_fanouts').where(mine).executeTakeFirst()).numDeletedRows
-          : (
-              await trx
-                .updateTable('telegram_fanouts')
-                .set({ after_user_id: last.user_id })
-                .where(mine)
-                .executeTakeFirst()
-            ).numUpdatedRows;
-      if (Number(changed) === 0) throw new ChunkTaken();
-    });
-  } catch (error) {
-    if (!(error instanceof ChunkTaken)) throw error;
+  if (!fanout) return undefined;
+  const portfolio = await db
+    .selectFrom('portfolios as p')
+    .innerJoin('users as a', 'a.id', 'p.author_id')
+    .select(['p.hidden_at', 'p.title', 'p.linktitle', 'a.firstname', 'a.lastname'])
+    .where('p.id', '=', fanout.portfolio_id)
+    .executeTakeFirst();
+  // Deleted meanwhile: its fan-out goes with it (the foreign key).
+  if (!portfolio) return undefined;
+  const followers = await db
+    .selectFrom('notifications')
+    .select(['id', 'user_id'])
+    .where('portfolio_id', '=', fanout.portfolio_id)
+    .where('user_id', '>', fanout.after_user_id)
+    .where('kind', '=', 'post')
+    .orderBy('user_id')
+    .limit(claim.size)
+    .execute();
+  const through = followers.at(-1)?.user_id ?? fanout.after_user_id;
+  const claimed = await db
+    .updateTable('telegram_fanouts')
+    .set({ claimed_through: through, claimed_until: claim.until })
+    .where('portfolio_id', '=', fanout.portfolio_id)
+    .where('after_user_id', '=', fanout.after_user_id)
+    .where(free)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return undefined;
+  const recipients =
+    followers.length === 0 || portfolio.hidden_at !== null
+      ? []
+      : await db
+          .selectFrom('notifications as n')
+          .innerJoin('users as r', 'r.id', 'n.user_id')
+          .innerJoin('notification_settings as s', 's.user_id', 'n.user_id')
+          .select(['n.id', 'n.user_id', 'r.telegram_chat_id', 'r.locale'])
+          .where(
+            'n.id',
+            'in',
+            followers.map((follower) => follower.id),
+          )
+          .where('r.telegram_chat_id', 'is not', null)
+          .where('s.telegram_post', '=', 1)
+          .orderBy('n.user_id')
+          .execute();
+  return {
+    portfolioId: fanout.portfolio_id,
+    afterUserId: fanout.after_user_id,
+    through,
+    last: followers.length < claim.size,
+    claimedUntil: claim.until,
+    hidden: portfolio.hidden_at !== null,
+    messages: recipients.map((recipient) => ({
+      id: recipient.id,
+      user_id: recipient.user_id,
+      chat_id: recipient.telegram_chat_id,
+      kind: 'post',
+      others_count: 0,
+      attempts: 0,
+      locale: recipient.locale,
+      actor_firstname: portfolio.firstname,
+      actor_lastname: portfolio.lastname,
+      portfolio_title: portfolio.title,
+      portfolio_linktitle: portfolio.linktitle,
+      portfolio_hidden_at: portfolio.hidden_at,
+      comment_body: null,
+      comment_hidden_at: null,
+    })),
+  };
+}
+
+/**
+ * The range is sent: the cursor moves past it, or the fan-out goes with its last range. Guarded by the
+ * claim, so that a worker whose claim ran out (and was taken over) changes nothing.
+ */
+export async function finishFanOut(db: Executor, range: FanOutRange): Promise<void> {
+  const mine = (eb: ExpressionBuilder<Database, 'telegram_fanouts'>) =>
+    eb.and([
+      eb('portfolio_id', '=', range.portfolioId),
+      eb('after_user_id', '=', range.afterUserId),
+      eb('claimed_until', '=', range.claimedUntil),
+    ]);
+  if (range.last || range.hidden) {
+    await db.deleteFrom('telegram_fanouts').where(mine).execute();
+    return;
   }
-  return true;
+  await db
+    .updateTable('telegram_fanouts')
+    .set({ after_user_id: range.through, claimed_through: null, claimed_until: null })
+    .where(mine)
+    .execute();
+}
+
+/**
+ * A fan-out's message that could not go now (the chat's last message too recent, Telegram's 429, a
+ * failure): queued as an outbox row under its notification's id, due at `nextAt`, or kept as failed.
+ */
+export async function queueNotification(
+  db: Executor,
+  row: { notificationId: string; nextAt: string; attempts: number; failed: boolean; now: string },
+): Promise<void> {
+  await db
+    .insertInto('telegram_outbox')
+    .columns([
+      'id',
+      'user_id',
+      'kind',
+      'actor_id',
+      'portfolio_id',
+      'comment_id',
+      'status',
+      'attempts',
+      'next_at',
+      'created_at',
+    ])
+    .expression(
+      db
+        .selectFrom('notifications as n')
+        .select([
+          ...FROM_NOTIFICATION,
+          sql<'pending' | 'failed'>`${row.failed ? 'failed' : 'pending'}`.as('status'),
+          sql<number>`${row.attempts}`.as('attempts'),
+          sql<string>`${row.nextAt}`.as('next_at'),
+          sql<string>`${row.now}`.as('created_at'),
+        ])
+        .where('n.id', '=', row.notificationId),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 /**
@@ -221,6 +331,8 @@ export async function claimDue(
 export interface OutboxMessage {
   id: string;
   user_id: string;
+  /** The recipient's chat as it was read with the message. */
+  chat_id: string | null;
   kind: NotificationKind;
   others_count: number;
   attempts: number;
@@ -246,6 +358,7 @@ export function findMessages(db: Executor, ids: readonly string[]): Promise<Outb
     .select([
       'o.id',
       'o.user_id',
+      'r.telegram_chat_id as chat_id',
       'o.kind',
       'o.others_count',
       'o.attempts',
@@ -263,8 +376,10 @@ export function findMessages(db: Executor, ids: readonly string[]): Promise<Outb
     .execute();
 }
 
-export async function deleteRow(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('telegram_outbox').where('id', '=', id).execute();
+/** Drops these rows (sent, or nobody to send them to): one statement for a round's rows. */
+export async function deleteRows(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('telegram_outbox').where('id', 'in', ids).execute();
 }
 
 /** Drops every row waiting for this account (its chat is gone). */

@@ -345,12 +345,15 @@ export interface TelegramOutboxTable {
 }
 
 /**
- * A new portfolio whose followers' Telegram messages the worker is still to queue, after `after_user_id`
- * (docs/decisions/0047-telegram-fan-out.md).
+ * A new portfolio whose followers' Telegram messages the worker is still to send, after `after_user_id`
+ * (docs/decisions/0047-telegram-fan-out.md, 0054-telegram-fan-out-sent-directly.md).
  */
 export interface TelegramFanoutsTable {
   portfolio_id: string;
   after_user_id: Generated<string>;
+  /** The last follower of the range a worker is sending, and until when that range is its own. */
+  claimed_through: string | null;
+  claimed_until: NullableTimestamp;
   created_at: Timestamp;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../data/notifications.repository.js';
-import { claimDue } from '../../data/telegram-outbox.repository.js';
+import { claimDue, claimFanOut } from '../../data/telegram-outbox.repository.js';
 import { createDatabase } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import {
@@ -121,6 +121,11 @@ const secondWorker = () =>
     logger: context.app.log,
     idleMs: 50,
   });
+/** Whether a message to `chat` was tried since the stand-in's `before`-th call. */
+const triedSince = (before: number, chat: number) =>
+  api.calls
+    .slice(before)
+    .some((entry) => entry.method === 'sendMessage' && String(entry.params.chat_id) === String(chat));
 /** A held like's minute, passed. */
 const releaseHeld = () =>
   db().updateTable('telegram_outbox').set({ next_at: new Date().toISOString() }).execute();
@@ -275,11 +280,7 @@ describe('Telegram’s answers', () => {
     api.failSends(chat, TOO_MANY(2));
     const before = api.calls.length;
     await comment(commenter, portfolio._id, 'Birinchi');
-    await eventually(() =>
-      api.calls
-        .slice(before)
-        .some((entry) => entry.method === 'sendMessage' && String(entry.params.chat_id) === String(chat)),
-    );
+    await eventually(() => triedSince(before, chat));
     const refusedAt = Date.now();
     api.clearFailure(chat);
     // The worker puts the row back once it has read Telegram's answer.
@@ -405,6 +406,127 @@ describe('two workers on one database', () => {
       expect(new Set(noticesTo(author)).size).toBe(4);
     } finally {
       await extra.stop();
+    }
+  });
+});
+
+describe('a new portfolio’s followers', () => {
+  /** An author, and a follower with a linked chat who wants new work in Telegram. */
+  async function authorAndFollower(name: string) {
+    const author = await person(`${name}muallif`);
+    const follower = await person(`${name}kuzatuvchi`);
+    const chat = await link(follower);
+    await follow(follower, author);
+    return { author, follower, chat };
+  }
+  /**
+   * Posts `titles` by `author` while `follower` has new work switched off in Telegram (no fan-out is
+   * written, the bell's notifications are), then switches it on: the test writes the fan-out rows itself.
+   */
+  async function postUnannounced(author: TestUser, follower: TestUser, ...titles: string[]) {
+    const off = { comment: true, like: true, reply: true, post: false };
+    await saveSettings(follower, { email: off, telegram: off });
+    const portfolios = [];
+    for (const title of titles) portfolios.push(await post(author, title));
+    const on = { ...off, post: true };
+    await saveSettings(follower, { email: on, telegram: on });
+    return portfolios;
+  }
+  const fanOutOf = (portfolioId: string) =>
+    db().selectFrom('telegram_fanouts').selectAll().where('portfolio_id', '=', portfolioId).execute();
+
+  it('429 to one follower: that message waits in the outbox for retry_after and goes once', async () => {
+    const { author, follower, chat } = await authorAndFollower('Navbat');
+    api.failSends(chat, TOO_MANY(2));
+    const before = api.calls.length;
+    const portfolio = await post(author, 'Kutilgan ish');
+    await eventually(() => triedSince(before, chat));
+    const refusedAt = Date.now();
+    api.clearFailure(chat);
+    await eventually(async () => (await rowsOf(follower)).length === 1);
+    const [row] = await rowsOf(follower);
+    expect(row).toEqual(
+      expect.objectContaining({ kind: 'post', status: 'pending', attempts: 0, portfolio_id: portfolio._id }),
+    );
+    expect(Date.parse(String(row!.next_at)) - refusedAt).toBeGreaterThan(1000);
+    await eventually(() => noticesTo(follower).length === 1);
+    await pause(1500);
+    expect(noticesTo(follower)).toHaveLength(1);
+    expect(await rowsOf(follower)).toEqual([]);
+    expect(await fanOutOf(portfolio._id)).toEqual([]);
+  });
+
+  it('hidden before their turn: nobody is told, and the fan-out is gone', async () => {
+    const { author, follower } = await authorAndFollower('Yashirin');
+    const [hidden, shown] = await postUnannounced(author, follower, 'Yashirilgan', 'Ko‘rinadigan');
+    await db()
+      .updateTable('portfolios')
+      .set({ hidden_at: new Date().toISOString() })
+      .where('id', '=', hidden!._id)
+      .execute();
+    const now = new Date().toISOString();
+    await db()
+      .insertInto('telegram_fanouts')
+      .values([hidden!, shown!].map((portfolio) => ({ portfolio_id: portfolio._id, created_at: now })))
+      .execute();
+    await eventually(() => noticesTo(follower).length === 1);
+    expect(noticesTo(follower)[0]).toContain('Ko‘rinadigan');
+    await eventually(async () => (await fanOutOf(hidden!._id)).length === 0);
+    await pause(1200);
+    expect(noticesTo(follower)).toHaveLength(1);
+  });
+
+  it('a range whose worker died is sent when its claim runs out, once', async () => {
+    const { author, follower } = await authorAndFollower('Tiklangan');
+    const portfolio = (await postUnannounced(author, follower, 'Uzilgan'))[0]!;
+    // Claimed by a worker that died mid-range: its claim holds for another 2 s.
+    const claimedUntil = new Date(Date.now() + 2000).toISOString();
+    await db()
+      .insertInto('telegram_fanouts')
+      .values({
+        portfolio_id: portfolio._id,
+        created_at: new Date().toISOString(),
+        claimed_through: follower.id,
+        claimed_until: claimedUntil,
+      })
+      .execute();
+    await pause(1200);
+    expect(noticesTo(follower)).toEqual([]);
+    await eventually(() => noticesTo(follower).length === 1, 10_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(claimedUntil));
+    await pause(1500);
+    expect(noticesTo(follower)).toHaveLength(1);
+    expect(await fanOutOf(portfolio._id)).toEqual([]);
+  });
+
+  it('two workers never claim the same range', async () => {
+    const { author, follower } = await authorAndFollower('Ikkiyoqlama');
+    const portfolio = (await postUnannounced(author, follower, 'Bitta ishchi'))[0]!;
+    // Held for an hour from the app's own worker; the two below claim it as of two hours later.
+    await db()
+      .insertInto('telegram_fanouts')
+      .values({
+        portfolio_id: portfolio._id,
+        created_at: new Date(0).toISOString(),
+        claimed_until: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const second = createDatabase(context.config.database, { logger: console });
+    try {
+      const claim = (handle: typeof second.db) =>
+        claimFanOut(handle, {
+          now: new Date(Date.now() + 7_200_000).toISOString(),
+          until: new Date(Date.now() + 7_300_000).toISOString(),
+          size: 10,
+        });
+      const ranges = (
+        await Promise.all([claim(db()), claim(second.db), claim(db()), claim(second.db)])
+      ).filter((range) => range !== undefined);
+      expect(ranges).toHaveLength(1);
+      expect(ranges[0]).toEqual(expect.objectContaining({ portfolioId: portfolio._id, last: true }));
+    } finally {
+      await second.destroy();
+      await db().deleteFrom('telegram_fanouts').where('portfolio_id', '=', portfolio._id).execute();
     }
   });
 });

@@ -24,6 +24,20 @@ const NOTICE = {
   post: 'bot.notice.post',
 } as const satisfies Record<NotificationKind, MessageKey>;
 
+/**
+ * Where a message came from, told what became of it: a row of the outbox, or a new portfolio's follower
+ * who has no row (sent from the fan-out).
+ */
+interface Source {
+  /** Sent, or nobody to send it to. */
+  done(message: outbox.OutboxMessage): void;
+  /** To be tried again at `nextAt` (`attempts` counts the failed sends), or given up. */
+  later(
+    message: outbox.OutboxMessage,
+    retry: { nextAt: string; attempts?: number } | 'failed',
+  ): Promise<void>;
+}
+
 export interface TelegramOutboxOptions {
   db: Kysely<Database>;
   postgres: boolean;
@@ -44,8 +58,8 @@ export interface TelegramOutboxOptions {
  * besides), within Telegram's limits, each row one message in its recipient's language.
  */
 export class TelegramOutbox extends LeasedWorker {
-  /** When each recent send began, oldest first, and the last send to each account's chat. */
-  private readonly starts: number[] = [];
+  /** When the next send may begin, and the last send to each account's chat. */
+  private nextStart = 0;
   private readonly lastToChat = new Map<string, number>();
   private readonly backoffMs: number;
   private readonly maxAttempts: number;
@@ -72,8 +86,6 @@ export class TelegramOutbox extends LeasedWorker {
   }
 
   protected async round(): Promise<boolean> {
-    // New work's followers first: their messages then wait in line like the rest.
-    const fannedOut = await outbox.fanOutChunk(this.options.db);
     const now = Date.now();
     const ids = await outbox.claimDue(this.options.db, {
       now: new Date(now).toISOString(),
@@ -81,46 +93,91 @@ export class TelegramOutbox extends LeasedWorker {
       limit: BATCH,
       postgres: this.options.postgres,
     });
-    if (ids.length > 0) await this.sendAll(ids);
+    if (ids.length > 0) await this.sendRows(ids);
+    // What room the round has left goes to new work's followers, straight from its fan-out.
+    const fannedOut = ids.length < BATCH && (await this.sendFanOut(BATCH - ids.length));
     return fannedOut || ids.length > 0;
   }
 
-  private async sendAll(ids: readonly string[]): Promise<void> {
+  /** Claimed outbox rows: each sent row is dropped with the round's others, in one statement. */
+  private async sendRows(ids: readonly string[]): Promise<void> {
     const { db } = this.options;
     const messages = await outbox.findMessages(db, ids);
+    const gone: string[] = [];
+    try {
+      await this.deliverAll(messages, {
+        done: (message) => void gone.push(message.id),
+        later: (message, retry) =>
+          retry === 'failed'
+            ? outbox.markFailed(db, message.id, message.attempts + 1)
+            : outbox.release(db, message.id, retry),
+      });
+    } finally {
+      await outbox.deleteRows(db, gone);
+    }
+  }
+
+  /**
+   * The next followers of the oldest new portfolio (docs/decisions/0054): sent from the notifications,
+   * with a row in the outbox only for a message that has to wait. True when there was a fan-out.
+   */
+  private async sendFanOut(size: number): Promise<boolean> {
+    const { db } = this.options;
+    const now = Date.now();
+    const range = await outbox.claimFanOut(db, {
+      now: new Date(now).toISOString(),
+      until: new Date(now + CLAIM_MS).toISOString(),
+      size,
+    });
+    if (!range) return false;
+    if (!range.hidden) {
+      await this.deliverAll(range.messages, {
+        done: () => undefined,
+        later: (message, retry) =>
+          outbox.queueNotification(db, {
+            notificationId: message.id,
+            now: new Date().toISOString(),
+            ...(retry === 'failed'
+              ? { nextAt: new Date().toISOString(), attempts: 1, failed: true }
+              : { nextAt: retry.nextAt, attempts: retry.attempts ?? 0, failed: false }),
+          }),
+      });
+    }
+    await outbox.finishFanOut(db, range);
+    return true;
+  }
+
+  /** Sends each message in turn within Telegram's limits, telling `source` what became of it. */
+  private async deliverAll(messages: readonly outbox.OutboxMessage[], source: Source): Promise<void> {
     for (const message of messages) {
       // Hidden by a moderator before its turn: nobody is told of it.
       if (message.portfolio_hidden_at !== null || message.comment_hidden_at !== null) {
-        await outbox.deleteRow(db, message.id);
+        source.done(message);
         continue;
       }
       const last = this.lastToChat.get(message.user_id);
       if (last !== undefined && Date.now() - last < SEND_LIMITS.perChatMs) {
-        await outbox.release(db, message.id, {
-          nextAt: new Date(last + SEND_LIMITS.perChatMs).toISOString(),
-        });
+        await source.later(message, { nextAt: new Date(last + SEND_LIMITS.perChatMs).toISOString() });
         continue;
       }
       // One at a time: a send begins after the one before it was answered, so they reach Telegram no
       // faster than they begin (a burst of concurrent requests could arrive together).
       await this.slot();
       this.lastToChat.set(message.user_id, Date.now());
-      await this.send(message);
+      await this.send(message, source);
     }
     this.forgetOldChats();
   }
 
-  /** Waits until one more send keeps within `perWindow` sends a `windowMs`. */
+  /**
+   * Waits for the next send's turn: sends begin evenly, `windowMs / perWindow` apart, so that at most
+   * `perWindow` begin within any `windowMs` and the work of sending them is spread over the second instead of
+   * crowding its beginning (where it would hold up the requests that come meanwhile).
+   */
   private async slot(): Promise<void> {
-    for (;;) {
-      const now = Date.now();
-      while (this.starts.length > 0 && now - this.starts[0]! >= SEND_LIMITS.windowMs) this.starts.shift();
-      if (this.starts.length < SEND_LIMITS.perWindow) {
-        this.starts.push(now);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, this.starts[0]! + SEND_LIMITS.windowMs - now));
-    }
+    const wait = this.nextStart - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.nextStart = Math.max(Date.now(), this.nextStart) + SEND_LIMITS.windowMs / SEND_LIMITS.perWindow;
   }
 
   private forgetOldChats(): void {
@@ -131,18 +188,21 @@ export class TelegramOutbox extends LeasedWorker {
     }
   }
 
-  /** One row, one message: gone once sent or once there is no chat to send it to; retried otherwise. */
-  private async send(message: outbox.OutboxMessage): Promise<void> {
+  /** One message: done once sent or once there is no chat to send it to; later otherwise. */
+  private async send(message: outbox.OutboxMessage, source: Source): Promise<void> {
     const { db, chats, logger } = this.options;
     try {
-      const delivery = await chats.sendToChat(message.user_id, this.text(message));
+      const delivery = await chats.sendToChat(
+        { userId: message.user_id, chatId: message.chat_id },
+        this.text(message),
+      );
       if (delivery === 'unlinked') await outbox.deleteRecipientRows(db, message.user_id);
-      await outbox.deleteRow(db, message.id);
+      source.done(message);
     } catch (error) {
       const now = Date.now();
       if (error instanceof GrammyError && error.error_code === 429) {
         const seconds = error.parameters.retry_after ?? 5;
-        await outbox.release(db, message.id, { nextAt: new Date(now + seconds * 1000).toISOString() });
+        await source.later(message, { nextAt: new Date(now + seconds * 1000).toISOString() });
         return;
       }
       const attempts = message.attempts + 1;
@@ -150,10 +210,10 @@ export class TelegramOutbox extends LeasedWorker {
       const refused = error instanceof GrammyError && error.error_code < 500;
       if (refused || attempts >= this.maxAttempts) {
         logger.warn({ err: error, outboxId: message.id }, 'Telegram notification given up');
-        await outbox.markFailed(db, message.id, attempts);
+        await source.later(message, 'failed');
         return;
       }
-      await outbox.release(db, message.id, {
+      await source.later(message, {
         nextAt: new Date(now + this.backoffMs * 2 ** (attempts - 1)).toISOString(),
         attempts,
       });

@@ -72,14 +72,17 @@ export class TelegramChatsService {
   }
 
   /**
-   * Sends `text` to the chat `userId` linked. Telegram's 403 (the person blocked the bot, or left the
+   * Sends `text` to the chat `recipient.userId` linked, as read with the message (`chatId`). Telegram's 403 (the person blocked the bot, or left the
    * chat) unlinks that chat at once, and nothing is sent there again; other failures are thrown for the
    * caller to retry.
    */
-  async sendToChat(userId: string, text: string): Promise<ChatDelivery> {
-    const recipient = await chats.findRecipient(this.db, userId);
+  async sendToChat(
+    recipient: { userId: string; chatId: string | null },
+    text: string,
+  ): Promise<ChatDelivery> {
+    const { userId } = recipient;
     const { bot } = this.deps;
-    if (!bot || !recipient?.chatId) return 'notLinked';
+    if (!bot || !recipient.chatId) return 'notLinked';
     try {
       await bot.api.sendMessage(recipient.chatId, text, { link_preview_options: { is_disabled: true } });
       return 'sent';

@@ -55,6 +55,19 @@ const setLocale = (context: TestContext, user: TestUser, locale: string | null) 
 let chatSequence = 7000;
 const newChat = () => (chatSequence += 1);
 
+/** Whom `sendToChat` writes to: the account and its chat as stored now (the outbox reads it with the message). */
+async function recipient(
+  context: TestContext,
+  user: TestUser,
+): Promise<{ userId: string; chatId: string | null }> {
+  const row = await context.app.services.db
+    .selectFrom('users')
+    .select('telegram_chat_id')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return { userId: user.id, chatId: row.telegram_chat_id };
+}
+
 describe('through the webhook', () => {
   let api: StandInBotApi;
   let context: TestContext;
@@ -242,7 +255,9 @@ describe('through the webhook', () => {
     }
     expect((await me(context, user)).json().telegramChat).toEqual({ linked: false, linkedAt: null });
     expect(await exported(context, user)).toBeNull();
-    expect(await context.app.services.telegramChats.sendToChat(user.id, 'Salom')).toBe('notLinked');
+    expect(await context.app.services.telegramChats.sendToChat(await recipient(context, user), 'Salom')).toBe(
+      'notLinked',
+    );
     expect(
       (await call(context.app, { method: 'DELETE', url: '/api/user/me/telegram-chat' })).statusCode,
     ).toBe(401);
@@ -256,21 +271,23 @@ describe('through the webhook', () => {
     const user = await signUp(context);
     const chat = newChat();
     await webhook({ update_id: 17, ...privateText(chat, `/start ${await deepLinkToken(context, user)}`) });
-    expect(await telegramChats.sendToChat(user.id, 'Yangi izoh')).toBe('sent');
+    expect(await telegramChats.sendToChat(await recipient(context, user), 'Yangi izoh')).toBe('sent');
     expect(sentTo(chat).at(-1)?.text).toBe('Yangi izoh');
 
     // Telegram's 429 is the caller's to retry: the chat stays linked.
     api.failSends(chat, TOO_MANY(3));
-    const tooMany = await telegramChats.sendToChat(user.id, 'Yana').catch((error: unknown) => error);
+    const tooMany = await telegramChats
+      .sendToChat(await recipient(context, user), 'Yana')
+      .catch((error: unknown) => error);
     expect(tooMany).toBeInstanceOf(GrammyError);
     expect((tooMany as GrammyError).parameters.retry_after).toBe(3);
     expect((await me(context, user)).json().telegramChat.linked).toBe(true);
 
     api.failSends(chat, BLOCKED);
-    expect(await telegramChats.sendToChat(user.id, 'Yana')).toBe('unlinked');
+    expect(await telegramChats.sendToChat(await recipient(context, user), 'Yana')).toBe('unlinked');
     expect((await me(context, user)).json().telegramChat.linked).toBe(false);
     const tried = api.calls.filter((entry) => entry.method === 'sendMessage').length;
-    expect(await telegramChats.sendToChat(user.id, 'Yana')).toBe('notLinked');
+    expect(await telegramChats.sendToChat(await recipient(context, user), 'Yana')).toBe('notLinked');
     expect(api.calls.filter((entry) => entry.method === 'sendMessage')).toHaveLength(tried);
     api.clearFailure(chat);
   });
