@@ -60,6 +60,11 @@ export const BOUNDS = {
   userPortfolios: 20,
   /** Technologies in the list answered without a prefix: the most used. */
   technologies: 100,
+  /**
+   * Replies under each top-level comment in a page of comments: its newest, oldest first; GET
+   * /portfolio/{id}/comments/{commentId}/replies pages the earlier ones.
+   */
+  threadReplies: 3,
   /** Items in a page of comments or likers. */
   pageItems: { default: 20, max: 50 },
 } as const;

@@ -160,9 +160,30 @@ export const commentSchema = z
     date: isoDate,
     editedAt: isoDate.nullable().meta({ description: 'When its writer last edited it; null if never' }),
     commentAuthor: authorRefSchema,
+    parentId: idSchema.nullable().meta({
+      description: 'The top-level comment whose thread this reply is in; null for a top-level comment',
+    }),
+    deleted: z.boolean().meta({
+      description:
+        'A top-level comment deleted while it has replies: kept for them, with an empty `body` and `bodyHtml`',
+    }),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
+
+/** A top-level comment with the newest of its replies. */
+export const commentThreadSchema = commentSchema
+  .extend({
+    replies: z.array(commentSchema).meta({
+      description: `Its newest ${BOUNDS.threadReplies} replies, oldest first`,
+    }),
+    repliesBefore: z.string().nullable().meta({
+      description:
+        'Cursor of its earlier replies: GET /portfolio/{id}/comments/{commentId}/replies?before={repliesBefore}; null when `replies` holds them all',
+    }),
+  })
+  .meta({ id: 'CommentThread' });
+export type CommentThread = z.infer<typeof commentThreadSchema>;
 
 export const portfolioSummarySchema = z
   .object({
@@ -196,8 +217,8 @@ export const portfolioSchema = portfolioSummarySchema
     likes: z.array(idSchema).meta({
       description: `Ids of users who like it, for clients that count them: the viewer's own first when they like it, then the newest, at most ${BOUNDS.likeIds}. \`likesCount\` is the number; GET /portfolio/{id}/likes pages them all.`,
     }),
-    comments: z.array(commentSchema).meta({
-      description: `The newest ${BOUNDS.detailComments} comments, newest first. \`commentsCount\` is the number; GET /portfolio/{id}/comments?before={commentsNext} pages the older ones.`,
+    comments: z.array(commentThreadSchema).meta({
+      description: `The newest ${BOUNDS.detailComments} top-level comments, newest first, each with its newest replies. \`commentsCount\` is the number; GET /portfolio/{id}/comments?before={commentsNext} pages the older ones.`,
     }),
     commentsNext: z.string().nullable().meta({
       description: 'Cursor of the comments older than those in `comments`; null when there are none',
@@ -234,11 +255,19 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const commentPageSchema = z
   .object({
-    items: z.array(commentSchema),
+    items: z.array(commentThreadSchema),
     next: z.string().nullable().meta({ description: 'Cursor of the next (older) page; null at the end' }),
   })
   .meta({ id: 'CommentPage' });
 export type CommentPage = z.infer<typeof commentPageSchema>;
+
+export const replyPageSchema = z
+  .object({
+    items: z.array(commentSchema).meta({ description: 'Replies, newest first' }),
+    next: z.string().nullable().meta({ description: 'Cursor of the earlier replies; null at the end' }),
+  })
+  .meta({ id: 'ReplyPage' });
+export type ReplyPage = z.infer<typeof replyPageSchema>;
 
 export const likerSchema = z.object({ user: authorRefSchema, date: isoDate }).meta({ id: 'Liker' });
 export type Liker = z.infer<typeof likerSchema>;
@@ -287,6 +316,21 @@ export const commentBodySchema = z
   })
   .meta({ id: 'CommentBody' });
 export type CommentBody = z.infer<typeof commentBodySchema>;
+
+/** A new comment: its text, and the comment it answers when it is a reply. */
+export const newCommentBodySchema = commentBodySchema
+  .extend({
+    parentId: z
+      .string({ error: 'validation.comment.parent' })
+      .regex(/^[0-9a-f]{24}$/, { error: 'validation.comment.parent' })
+      .optional()
+      .meta({
+        description:
+          'The comment it answers, of the same portfolio; a reply to a reply answers the same thread',
+      }),
+  })
+  .meta({ id: 'NewCommentBody' });
+export type NewCommentBody = z.infer<typeof newCommentBodySchema>;
 
 export const deleteCommentQuerySchema = z.object({
   // `?index=` is no position at all: coerced, it would be 0 and delete the newest comment.

@@ -153,7 +153,7 @@ export async function removeActivity(db: Transaction<Database>, userId: string):
   const commented = await db
     .deleteFrom('comments')
     .where('author_id', '=', userId)
-    .returning(['portfolio_id', 'hidden_at'])
+    .returning(['portfolio_id', 'hidden_at', 'deleted_at'])
     .execute();
   const followed = await db
     .deleteFrom('follows')
@@ -181,9 +181,12 @@ export async function removeActivity(db: Transaction<Database>, userId: string):
   }
   // Grouped by how much each counter goes down: one statement per amount and batch of portfolios.
   const likesOff = countBy(liked.map((row) => row.portfolio_id));
-  // A hidden comment was never in its portfolio's count.
+  // A hidden comment was never in its portfolio's count, a deleted one left for its replies no longer is;
+  // the replies to the account's comments stay, as top-level comments (the foreign key sets them so).
   const commentsOff = countBy(
-    commented.filter((row) => row.hidden_at === null).map((row) => row.portfolio_id),
+    commented
+      .filter((row) => row.hidden_at === null && row.deleted_at === null)
+      .map((row) => row.portfolio_id),
   );
   for (const [amount, ids] of byAmount(likesOff)) {
     for (const batch of batches(ids)) {
@@ -282,6 +285,7 @@ export async function findAccountData(db: Executor, userId: string, now: string)
         'portfolios.linktitle',
       ])
       .where('comments.author_id', '=', userId)
+      .where('comments.deleted_at', 'is', null)
       .orderBy('comments.created_at')
       .orderBy('comments.id')
       .execute(),

@@ -10,6 +10,8 @@ export interface CommentRow {
   body: string;
   created_at: Date | string;
   edited_at: Date | string | null;
+  parent_id: string | null;
+  deleted_at: Date | string | null;
   author_id: string;
   author_username: string;
   author_firstname: string;
@@ -24,6 +26,28 @@ function selectComments(db: Executor) {
   return selectCommentRows(db).where('c.hidden_at', 'is', null);
 }
 
+/**
+ * The top-level comments everyone sees: a deleted one only while a reply it has is seen (one probe of
+ * the thread index each).
+ */
+function selectTopLevel(db: Executor) {
+  return selectComments(db)
+    .where('c.parent_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('c.deleted_at', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('comments as r')
+            .select('r.id')
+            .whereRef('r.portfolio_id', '=', 'c.portfolio_id')
+            .whereRef('r.parent_id', '=', 'c.id')
+            .where('r.hidden_at', 'is', null),
+        ),
+      ]),
+    );
+}
+
 /** Comments with their writers, hidden ones too. */
 function selectCommentRows(db: Executor) {
   return db
@@ -35,6 +59,8 @@ function selectCommentRows(db: Executor) {
       'c.body',
       'c.created_at',
       'c.edited_at',
+      'c.parent_id',
+      'c.deleted_at',
       'c.author_id',
       'u.username as author_username',
       'u.firstname as author_firstname',
@@ -46,9 +72,9 @@ function selectCommentRows(db: Executor) {
 }
 
 /**
- * One page of a portfolio's comments, newest first, older than `before` when given: a seek on
- * `(portfolio_id, created_at, id)` (a row-value comparison, which both databases answer as a range of
- * that index) and `limit` steps, however many comments there are.
+ * One page of a portfolio's top-level comments, newest first, older than `before` when given: a seek on
+ * `(portfolio_id, parent_id, created_at, id)` (a row-value comparison, which both databases answer as a
+ * range of that index) and `limit` steps, however many comments and replies there are.
  */
 export function findCommentsPage(
   db: Executor,
@@ -60,19 +86,19 @@ export function findCommentsPage(
     query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit);
   if (!before) {
     return hotRead(db, 'comments-page', [portfolioId, limit], () =>
-      newestFirst(selectComments(db).where('c.portfolio_id', '=', portfolioId)),
+      newestFirst(selectTopLevel(db).where('c.portfolio_id', '=', portfolioId)),
     );
   }
   return hotRead(db, 'comments-page-before', [portfolioId, before.at, before.id, limit], () =>
     newestFirst(
-      selectComments(db)
+      selectTopLevel(db)
         .where('c.portfolio_id', '=', portfolioId)
         .where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(before.at, before.id))),
     ),
   );
 }
 
-/** The newest `limit` comments of each of these portfolios, newest first within each. */
+/** The newest `limit` top-level comments of each of these portfolios, newest first within each. */
 export async function findNewestComments(
   db: Executor,
   portfolioIds: readonly string[],
@@ -81,7 +107,7 @@ export async function findNewestComments(
   if (portfolioIds.length === 1) {
     const [portfolioId] = portfolioIds as [string];
     return hotRead(db, 'newest-comments', [portfolioId, limit], () =>
-      selectComments(db)
+      selectTopLevel(db)
         .where('c.portfolio_id', '=', portfolioId)
         .orderBy('c.created_at', 'desc')
         .orderBy('c.id', 'desc')
@@ -89,7 +115,7 @@ export async function findNewestComments(
     );
   }
   if (portfolioIds.length === 0) return [];
-  const ranked = selectComments(db)
+  const ranked = selectTopLevel(db)
     .select((eb) =>
       eb.fn
         .agg<number>('row_number')
@@ -109,12 +135,76 @@ export async function findNewestComments(
   return rows.map(({ rank: _rank, ...row }) => row);
 }
 
-/** The comment at this position of the newest-first list (the original client deletes by position). */
+/** Threads whose replies one statement reads: well under SQLite's limit of 500 parts of a compound select. */
+const THREADS_PER_STATEMENT = 50;
+
+/**
+ * The newest `limit` replies of each of these threads, newest first within each: one seek of the thread
+ * index per thread (a compound of limited reads), so a long thread costs no more than a short one.
+ */
+export async function findNewestReplies(
+  db: Executor,
+  threads: readonly { portfolioId: string; commentId: string }[],
+  limit: number,
+): Promise<CommentRow[]> {
+  const rows: CommentRow[] = [];
+  for (let start = 0; start < threads.length; start += THREADS_PER_STATEMENT) {
+    const chunk = threads.slice(start, start + THREADS_PER_STATEMENT);
+    const parameters = chunk.flatMap((thread) => [thread.portfolioId, thread.commentId, limit]);
+    rows.push(
+      ...(await hotRead(db, `newest-replies:${chunk.length}`, parameters, () => {
+        const [first, ...rest] = chunk.map((thread) =>
+          db
+            .selectFrom(
+              repliesNewestFirst(db, thread.portfolioId, thread.commentId).limit(limit).as('thread'),
+            )
+            .selectAll(),
+        );
+        return rest.reduce((all, part) => all.unionAll(part), first!);
+      })),
+    );
+  }
+  return rows;
+}
+
+/** A page of one thread's replies, newest first, older than `before` when given. */
+export function findRepliesPage(
+  db: Executor,
+  thread: { portfolioId: string; commentId: string },
+  before: { at: string; id: string } | undefined,
+  limit: number,
+): Promise<CommentRow[]> {
+  const { portfolioId, commentId } = thread;
+  if (!before) {
+    return hotRead(db, 'replies-page', [portfolioId, commentId, limit], () =>
+      repliesNewestFirst(db, portfolioId, commentId).limit(limit),
+    );
+  }
+  return hotRead(db, 'replies-page-before', [portfolioId, commentId, before.at, before.id, limit], () =>
+    repliesNewestFirst(db, portfolioId, commentId)
+      .where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(before.at, before.id)))
+      .limit(limit),
+  );
+}
+
+function repliesNewestFirst(db: Executor, portfolioId: string, commentId: string) {
+  return selectComments(db)
+    .where('c.portfolio_id', '=', portfolioId)
+    .where('c.parent_id', '=', commentId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc');
+}
+
+/**
+ * The top-level comment at this position of the newest-first list (the original client deletes by
+ * position); a deleted one keeps its place.
+ */
 export function findCommentAt(db: Executor, portfolioId: string, index: number) {
   return db
     .selectFrom('comments')
-    .select(['id', 'author_id'])
+    .select(['id', 'author_id', 'parent_id', 'deleted_at'])
     .where('portfolio_id', '=', portfolioId)
+    .where('parent_id', 'is', null)
     .where('hidden_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -126,7 +216,7 @@ export function findCommentAt(db: Executor, portfolioId: string, index: number) 
 export function findCommentById(db: Executor, portfolioId: string, commentId: string) {
   return db
     .selectFrom('comments')
-    .select(['id', 'author_id'])
+    .select(['id', 'author_id', 'parent_id', 'hidden_at', 'deleted_at'])
     .where('portfolio_id', '=', portfolioId)
     .where('id', '=', commentId)
     .executeTakeFirst();
@@ -134,13 +224,21 @@ export function findCommentById(db: Executor, portfolioId: string, commentId: st
 
 export async function insertComment(
   db: Executor,
-  comment: { id: string; portfolioId: string; authorId: string; body: string; createdAt: string },
+  comment: {
+    id: string;
+    portfolioId: string;
+    authorId: string;
+    body: string;
+    createdAt: string;
+    parentId: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('comments')
     .values({
       id: comment.id,
       portfolio_id: comment.portfolioId,
+      parent_id: comment.parentId,
       author_id: comment.authorId,
       body: comment.body,
       created_at: comment.createdAt,
@@ -156,6 +254,59 @@ export async function deleteComment(db: Executor, commentId: string): Promise<bo
     .returning('hidden_at')
     .executeTakeFirst();
   return deleted !== undefined && deleted.hidden_at === null;
+}
+
+/** Whether the comment has a reply (seen or hidden): deleting it then leaves it in its thread's place. */
+export async function hasReplies(db: Executor, portfolioId: string, commentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('portfolio_id', '=', portfolioId)
+    .where('parent_id', '=', commentId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A top-level comment deleted while it has replies: its text, earlier texts and notifications go, the
+ * row stays for its thread. Answers whether it was counted (not hidden).
+ */
+export async function markCommentDeleted(
+  db: Transaction<Database>,
+  commentId: string,
+  now: string,
+): Promise<boolean> {
+  await db.deleteFrom('comment_revisions').where('comment_id', '=', commentId).execute();
+  await db.deleteFrom('notifications').where('comment_id', '=', commentId).execute();
+  const marked = await db
+    .updateTable('comments')
+    .set({ body: '', edited_at: null, deleted_at: now })
+    .where('id', '=', commentId)
+    .where('deleted_at', 'is', null)
+    .returning('hidden_at')
+    .executeTakeFirst();
+  return marked !== undefined && marked.hidden_at === null;
+}
+
+/** A deleted top-level comment goes with the last of its replies (it was counted off when deleted). */
+export async function deleteEmptyThread(db: Executor, portfolioId: string, commentId: string): Promise<void> {
+  await db
+    .deleteFrom('comments')
+    .where('id', '=', commentId)
+    .where('deleted_at', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('comments as r')
+            .select('r.id')
+            .where('r.portfolio_id', '=', portfolioId)
+            .where('r.parent_id', '=', commentId),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** A comment with what moderation needs: where it is, whose it is, whether it is hidden. */
@@ -187,6 +338,8 @@ export async function setCommentHidden(
     .updateTable('comments')
     .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null })
     .where('id', '=', commentId)
+    // A deleted comment left for its replies was counted off already and has nothing to show.
+    .where('deleted_at', 'is', null)
     .where('hidden_at', hidden ? 'is' : 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

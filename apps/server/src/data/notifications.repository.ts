@@ -82,12 +82,15 @@ export async function refreshLikeGroup(
 }
 
 /**
- * A new comment: its portfolio's owner hears of it as `comment`, up to `REPLY_FAN_OUT` earlier
- * commenters (the most recent) as `reply`; never the commenter. Answers the new notifications' ids.
+ * A new top-level comment: its portfolio's owner hears of it as `comment`, up to `REPLY_FAN_OUT` earlier
+ * commenters (the most recent) as `reply`. A reply (`answered`: the writer of the comment it answers):
+ * that writer hears of it as `reply`, the owner, when someone else, as `comment`, nobody else. Never the
+ * commenter, and everyone once. Answers the new notifications' ids.
  */
 export async function notifyComment(
   db: Transaction<Database>,
   comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
+  answered?: string,
 ): Promise<string[]> {
   const portfolio = await db
     .selectFrom('portfolios')
@@ -95,22 +98,12 @@ export async function notifyComment(
     .where('id', '=', comment.portfolioId)
     .executeTakeFirst();
   if (!portfolio) return [];
-  const earlier = await db
-    .selectFrom('comments')
-    .select('author_id')
-    .select((eb) => eb.fn.max('created_at').as('last'))
-    .where('portfolio_id', '=', comment.portfolioId)
-    .where('id', '!=', comment.id)
-    .where('author_id', 'not in', [comment.authorId, portfolio.author_id])
-    .groupBy('author_id')
-    .orderBy('last', 'desc')
-    .limit(REPLY_FAN_OUT)
-    .execute();
-  const rows: { user_id: string; kind: NotificationKind }[] = earlier.map((row) => ({
-    user_id: row.author_id,
-    kind: 'reply',
-  }));
-  if (portfolio.author_id !== comment.authorId)
+  const replied =
+    answered !== undefined ? [answered] : await earlierCommenters(db, comment, portfolio.author_id);
+  const rows: { user_id: string; kind: NotificationKind }[] = replied
+    .filter((userId) => userId !== comment.authorId)
+    .map((userId) => ({ user_id: userId, kind: 'reply' }));
+  if (portfolio.author_id !== comment.authorId && !replied.includes(portfolio.author_id))
     rows.unshift({ user_id: portfolio.author_id, kind: 'comment' });
   if (rows.length === 0) return [];
   const values = rows.map((row) => ({
@@ -127,6 +120,27 @@ export async function notifyComment(
   }));
   await db.insertInto('notifications').values(values).execute();
   return values.map((value) => value.id);
+}
+
+/** The most recent other writers of comments on the portfolio, neither the commenter nor its owner. */
+async function earlierCommenters(
+  db: Transaction<Database>,
+  comment: { id: string; portfolioId: string; authorId: string },
+  ownerId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('author_id')
+    .select((eb) => eb.fn.max('created_at').as('last'))
+    .where('portfolio_id', '=', comment.portfolioId)
+    .where('id', '!=', comment.id)
+    .where('deleted_at', 'is', null)
+    .where('author_id', 'not in', [comment.authorId, ownerId])
+    .groupBy('author_id')
+    .orderBy('last', 'desc')
+    .limit(REPLY_FAN_OUT)
+    .execute();
+  return rows.map((row) => row.author_id);
 }
 
 /** A new portfolio: every follower of its author hears of it. Answers the new notifications' ids. */

@@ -261,6 +261,10 @@ export interface CommentsTable {
   hidden_reason: NullableText;
   /** When its writer last edited it; null while it is as first written. */
   edited_at: NullableTimestamp;
+  /** The top-level comment whose thread it answers; null for a top-level comment. */
+  parent_id: NullableText;
+  /** Set when a top-level comment was deleted while it had replies: kept, without its text, for them. */
+  deleted_at: NullableTimestamp;
 }
 
 /** An earlier text of an edited comment, kept for the moderation queue. */

@@ -27,7 +27,7 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
     [
       'portfolios whose comments_count differs from their comments',
       sql`select count(*) as n from portfolios p
-        left join (select portfolio_id, count(*) as c from comments where hidden_at is null group by portfolio_id) x
+        left join (select portfolio_id, count(*) as c from comments where hidden_at is null and deleted_at is null group by portfolio_id) x
           on x.portfolio_id = p.id
         where p.comments_count <> coalesce(x.c, 0)`,
     ],

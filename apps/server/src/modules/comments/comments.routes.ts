@@ -3,10 +3,13 @@ import {
   commentPageSchema,
   commentParamsSchema,
   commentSchema,
+  commentThreadSchema,
   deleteCommentQuerySchema,
+  newCommentBodySchema,
   pageQuerySchema,
   portfolioParamsSchema,
   problemSchema,
+  replyPageSchema,
 } from '@portfolio-master/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,11 +40,12 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
       onRequest: hooks.required,
       schema: {
         tags: ['comments'],
-        summary: 'Add a comment; answers the newest comments (as the detail shows them), newest first',
+        summary:
+          'Add a comment, or with `parentId` a reply; answers the newest comments (as the detail shows them), newest first',
         params: portfolioParamsSchema,
-        body: commentBodySchema,
+        body: newCommentBodySchema,
         response: {
-          201: z.array(commentSchema),
+          201: z.array(commentThreadSchema),
           401: problemSchema,
           404: problemSchema,
           422: problemSchema,
@@ -54,7 +58,8 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
       await limiter.consume(RATE_RULES.comments, user.id);
       assertMayWrite(user);
       const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
-      return reply.code(201).send(await comments.add(portfolio.id, user.id, request.body.body));
+      const { body, parentId } = request.body;
+      return reply.code(201).send(await comments.add(portfolio.id, user.id, body, parentId));
     },
   );
 
@@ -105,6 +110,26 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
     },
   );
 
+  app.get(
+    '/portfolio/:id/comments/:commentId/replies',
+    {
+      config: { readCache: { viewers: 'none' } },
+      schema: {
+        tags: ['comments'],
+        summary:
+          'A page of a comment’s replies, newest first; `before` is its `repliesBefore` or the `next` of the page before',
+        params: commentParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: replyPageSchema, 400: problemSchema, 404: problemSchema, 422: problemSchema },
+      },
+    },
+    async (request) => {
+      const portfolio = await portfolios.require(request.params.id);
+      request.readTags = [changeTags.portfolio(portfolio.id)];
+      return comments.replies(portfolio.id, request.params.commentId, request.query);
+    },
+  );
+
   app.delete(
     '/portfolio/comment/delete/:id',
     {
@@ -115,7 +140,7 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
         params: portfolioParamsSchema,
         querystring: deleteCommentQuerySchema,
         response: {
-          200: z.array(commentSchema),
+          200: z.array(commentThreadSchema),
           401: problemSchema,
           403: problemSchema,
           404: problemSchema,

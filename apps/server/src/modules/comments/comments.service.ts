@@ -1,10 +1,18 @@
-import { BOUNDS, type Comment, type CommentPage, type PageQuery } from '@portfolio-master/contract';
-import type { Kysely } from 'kysely';
+import {
+  BOUNDS,
+  type Comment,
+  type CommentPage,
+  type CommentThread,
+  type PageQuery,
+  type ReplyPage,
+} from '@portfolio-master/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, notFound, validationFailed } from '../../lib/http-error.js';
+import { groupBy } from '../../lib/group-by.js';
 import { newId } from '../../lib/ids.js';
 import { lockPortfolio } from '../../data/portfolios.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -24,12 +32,15 @@ export class CommentsService {
   ) {}
 
   toComment(row: comments.CommentRow): Comment {
+    const deleted = row.deleted_at !== null;
     return {
       _id: row.id,
-      body: row.body,
-      bodyHtml: renderComment(row.body),
+      body: deleted ? '' : row.body,
+      bodyHtml: deleted ? '' : renderComment(row.body),
       date: toIsoString(row.created_at),
       editedAt: row.edited_at === null ? null : toIsoString(row.edited_at),
+      parentId: row.parent_id,
+      deleted,
       commentAuthor: {
         _id: row.author_id,
         username: row.author_username,
@@ -42,63 +53,125 @@ export class CommentsService {
   }
 
   /**
-   * Each portfolio's newest comments (at most `BOUNDS.detailComments`), and the cursor of what is older
-   * when there is more.
+   * Each portfolio's newest top-level comments (at most `BOUNDS.detailComments`) with their newest
+   * replies, and the cursor of what is older when there is more.
    */
   async newest(portfolioIds: readonly string[]): Promise<Map<string, CommentPage>> {
     const limit = BOUNDS.detailComments;
-    const byPortfolio = new Map<string, comments.CommentRow[]>();
-    for (const row of await comments.findNewestComments(this.db, portfolioIds, limit + 1)) {
-      const list = byPortfolio.get(row.portfolio_id) ?? [];
-      list.push(row);
-      byPortfolio.set(row.portfolio_id, list);
-    }
-    return new Map([...byPortfolio].map(([id, rows]) => [id, this.toPage(id, rows, limit)]));
+    const rows = await comments.findNewestComments(this.db, portfolioIds, limit + 1);
+    const replies = await this.newestReplies(rows, limit);
+    const byPortfolio = groupBy(rows, (row) => row.portfolio_id);
+    return new Map([...byPortfolio].map(([id, list]) => [id, this.toPage(id, list, limit, replies)]));
   }
 
-  /** The page of a portfolio's comments before `before` (a cursor from a previous page), newest first. */
+  /**
+   * The page of a portfolio's top-level comments before `before` (a cursor from a previous page), newest
+   * first, each with its newest replies.
+   */
   async page(portfolioId: string, query: PageQuery): Promise<CommentPage> {
     const before =
       query.before === undefined ? undefined : decodeCursor(cursorScope(portfolioId), query.before);
     const rows = await comments.findCommentsPage(this.db, portfolioId, before, query.limit + 1);
-    return this.toPage(portfolioId, rows, query.limit);
+    return this.toPage(portfolioId, rows, query.limit, await this.newestReplies(rows, query.limit));
+  }
+
+  /** The replies of one thread before `before` (its `repliesBefore`, or a previous page's `next`), newest first. */
+  async replies(portfolioId: string, commentId: string, query: PageQuery): Promise<ReplyPage> {
+    const scope = repliesScope(commentId);
+    const before = query.before === undefined ? undefined : decodeCursor(scope, query.before);
+    const rows = await comments.findRepliesPage(this.db, { portfolioId, commentId }, before, query.limit + 1);
+    const items = rows.slice(0, query.limit);
+    return { items: items.map((row) => this.toComment(row)), next: nextCursor(scope, rows, items) };
   }
 
   /** What a write to the comments answers: the newest page, as the detail shows it. */
-  async firstPage(portfolioId: string): Promise<Comment[]> {
+  async firstPage(portfolioId: string): Promise<CommentThread[]> {
     return (await this.newest([portfolioId])).get(portfolioId)?.items ?? [];
   }
 
-  /** `rows` holds one more than a page when there is a next page. */
-  private toPage(portfolioId: string, rows: comments.CommentRow[], limit: number): CommentPage {
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
+  /**
+   * The newest replies (one more than are shown, to know of earlier ones) of the threads a page shows:
+   * `rows` holds one more than a page when there is a next page.
+   */
+  private async newestReplies(rows: readonly comments.CommentRow[], limit: number) {
+    const threads = [...groupBy(rows, (row) => row.portfolio_id).values()]
+      .flatMap((list) => list.slice(0, limit))
+      .map((row) => ({ portfolioId: row.portfolio_id, commentId: row.id }));
+    const replies = await comments.findNewestReplies(this.db, threads, BOUNDS.threadReplies + 1);
+    return groupBy(replies, (row) => row.parent_id ?? '');
+  }
+
+  /**
+   * Threads, newest first, while they hold at most `limit` comments in all (their shown replies
+   * counted), and always the first: a page stays as large as a page of comments without replies. `rows`
+   * holds one more than a page when there is a next page.
+   */
+  private toPage(
+    portfolioId: string,
+    rows: comments.CommentRow[],
+    limit: number,
+    replies: Map<string, comments.CommentRow[]>,
+  ): CommentPage {
+    const items: CommentThread[] = [];
+    let count = 0;
+    for (const row of rows.slice(0, limit)) {
+      const thread = this.toThread(row, replies.get(row.id) ?? []);
+      count += 1 + thread.replies.length;
+      if (items.length > 0 && count > limit) break;
+      items.push(thread);
+    }
+    return { items, next: nextCursor(cursorScope(portfolioId), rows, rows.slice(0, items.length)) };
+  }
+
+  /** A top-level comment with its newest replies (`replies`: newest first, one more when there are earlier). */
+  private toThread(row: comments.CommentRow, replies: comments.CommentRow[]): CommentThread {
+    const shown = replies.slice(0, BOUNDS.threadReplies);
     return {
-      items: items.map((row) => this.toComment(row)),
-      next:
-        rows.length > limit && last
-          ? encodeCursor(cursorScope(portfolioId), toIsoString(last.created_at), last.id)
-          : null,
+      ...this.toComment(row),
+      replies: shown.map((reply) => this.toComment(reply)).reverse(),
+      repliesBefore: nextCursor(repliesScope(row.id), replies, shown),
     };
   }
 
   /**
    * Stores the body exactly as typed (the contract checks its trimmed length). The counter moves first:
    * that takes the portfolio's row lock, as every write to a portfolio does, so a concurrent delete
-   * cannot deadlock with this insert or leave it without its portfolio.
+   * cannot deadlock with this insert or leave it without its portfolio. A reply (`parentId`) goes into
+   * the thread of the comment it answers, whose writer hears of it.
    */
-  async add(portfolioId: string, authorId: string, body: string): Promise<Comment[]> {
+  async add(
+    portfolioId: string,
+    authorId: string,
+    body: string,
+    parentId?: string,
+  ): Promise<CommentThread[]> {
     const now = new Date();
     const comment = { id: newId(now), portfolioId, authorId, createdAt: now.toISOString() };
     const notified = await this.db.transaction().execute(async (trx) => {
       if (!(await comments.adjustCommentsCount(trx, portfolioId, 1)))
         throw notFound('problem.portfolio.notFound');
-      await comments.insertComment(trx, { ...comment, body });
-      return this.notifications.commented(trx, comment);
+      const answered = parentId === undefined ? undefined : await this.answered(trx, portfolioId, parentId);
+      await comments.insertComment(trx, { ...comment, body, parentId: answered?.threadId ?? null });
+      return this.notifications.commented(trx, comment, answered?.writerId);
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     this.notifications.deliver(notified);
     return this.firstPage(portfolioId);
+  }
+
+  /**
+   * The comment a reply answers and the thread it goes into: one seen on this portfolio, in a thread
+   * that is seen.
+   */
+  private async answered(trx: Transaction<Database>, portfolioId: string, parentId: string) {
+    const gone = () => validationFailed('parentId', 'problem.comment.parentGone');
+    const answered = await comments.findCommentById(trx, portfolioId, parentId);
+    if (!answered || answered.hidden_at !== null || answered.deleted_at !== null) throw gone();
+    if (answered.parent_id !== null) {
+      const thread = await comments.findCommentById(trx, portfolioId, answered.parent_id);
+      if (!thread || thread.hidden_at !== null) throw gone();
+    }
+    return { threadId: answered.parent_id ?? answered.id, writerId: answered.author_id };
   }
 
   /**
@@ -111,7 +184,7 @@ export class CommentsService {
     const edited = await this.db.transaction().execute(async (trx) => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
       const comment = await comments.findCommentRow(trx, portfolioId, commentId);
-      if (!comment) throw notFound('problem.comment.notFound');
+      if (!comment || comment.deleted_at !== null) throw notFound('problem.comment.notFound');
       if (comment.author_id !== writerId) throw forbidden('problem.comment.editForbidden');
       if (comment.body === body) return comment;
       await comments.replaceCommentBody(trx, {
@@ -127,12 +200,15 @@ export class CommentsService {
     return this.toComment(edited);
   }
 
-  /** By id when given (it must belong to this portfolio), else by position in the newest-first list. */
+  /**
+   * By id when given (it must belong to this portfolio), else by position in the newest-first list. A
+   * top-level comment with replies stays for them, without its text; a deleted one goes with the last.
+   */
   async remove(
     portfolioId: string,
     actor: { id: string; isAdmin: boolean },
     target: { commentId?: string | undefined; index?: number | undefined },
-  ): Promise<Comment[]> {
+  ): Promise<CommentThread[]> {
     if (target.commentId === undefined && target.index === undefined) {
       throw validationFailed('index', 'problem.comment.which');
     }
@@ -142,13 +218,16 @@ export class CommentsService {
         target.commentId !== undefined
           ? await comments.findCommentById(trx, portfolioId, target.commentId)
           : await comments.findCommentAt(trx, portfolioId, target.index ?? 0);
-      if (!comment) throw notFound('problem.comment.notFound');
+      if (!comment || comment.deleted_at !== null) throw notFound('problem.comment.notFound');
       if (comment.author_id !== actor.id && !actor.isAdmin) {
         throw forbidden('problem.comment.deleteForbidden');
       }
-      if (await comments.deleteComment(trx, comment.id)) {
-        await comments.adjustCommentsCount(trx, portfolioId, -1);
-      }
+      const counted =
+        comment.parent_id === null && (await comments.hasReplies(trx, portfolioId, comment.id))
+          ? await comments.markCommentDeleted(trx, comment.id, new Date().toISOString())
+          : await comments.deleteComment(trx, comment.id);
+      if (counted) await comments.adjustCommentsCount(trx, portfolioId, -1);
+      if (comment.parent_id !== null) await comments.deleteEmptyThread(trx, portfolioId, comment.parent_id);
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     return this.firstPage(portfolioId);
@@ -157,3 +236,17 @@ export class CommentsService {
 
 /** A comments cursor is valid for one portfolio's comments only. */
 const cursorScope = (portfolioId: string) => `comments:${portfolioId}`;
+/** A replies cursor, for one thread's replies only. */
+const repliesScope = (commentId: string) => `replies:${commentId}`;
+
+/** The cursor after the last of `shown` when `rows` (newest first) holds more than them, else null. */
+function nextCursor(
+  scope: string,
+  rows: readonly comments.CommentRow[],
+  shown: readonly comments.CommentRow[],
+) {
+  const last = shown.at(-1);
+  return rows.length > shown.length && last
+    ? encodeCursor(scope, toIsoString(last.created_at), last.id)
+    : null;
+}

@@ -402,7 +402,7 @@ export class ModerationService {
         moderation.countRows(this.db, 'users'),
         moderation.countRows(this.db, 'portfolios', sql<boolean>`hidden_at is null`),
         moderation.countRows(this.db, 'portfolios', sql<boolean>`hidden_at is not null`),
-        moderation.countRows(this.db, 'comments', sql<boolean>`hidden_at is null`),
+        moderation.countRows(this.db, 'comments', sql<boolean>`hidden_at is null and deleted_at is null`),
         moderation.countRows(this.db, 'comments', sql<boolean>`hidden_at is not null`),
         moderation.countRows(this.db, 'reports', sql<boolean>`status = 'open'`),
         moderation.countRows(

@@ -67,12 +67,16 @@ export class NotificationsService {
     return id;
   }
 
-  /** In a comment's transaction; those who want it in Telegram get it queued for the bot. */
+  /**
+   * In a comment's transaction (`answered`: for a reply, the writer of the comment it answers); those who
+   * want it in Telegram get it queued for the bot.
+   */
   async commented(
     trx: Transaction<Database>,
     comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
+    answered?: string,
   ): Promise<string[]> {
-    const ids = await notifications.notifyComment(trx, comment);
+    const ids = await notifications.notifyComment(trx, comment, answered);
     await outbox.enqueueNotifications(trx, ids, comment.createdAt);
     return ids;
   }

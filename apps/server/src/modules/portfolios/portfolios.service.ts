@@ -36,6 +36,7 @@ import * as portfolios from '../../data/portfolios.repository.js';
 import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/list-plan.js';
 import type { ListTotals } from './list-totals.js';
 import { toSearchTerms, writeSearchEntry } from '../../data/search.repository.js';
+import { groupBy } from '../../lib/group-by.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
 
@@ -591,19 +592,4 @@ async function freeLinktitle(
     const free = candidates.find((candidate) => !taken.has(candidate));
     if (free) return free;
   }
-}
-
-function groupBy<T, V>(
-  items: readonly T[],
-  key: (item: T) => string,
-  value: (item: T) => V,
-): Map<string, V[]> {
-  const map = new Map<string, V[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(value(item));
-    else map.set(k, [value(item)]);
-  }
-  return map;
 }

@@ -86,6 +86,7 @@ export const apiProblems = {
   'problem.comment.notFound': 'Comment not found',
   'problem.comment.deleteForbidden': 'Only the author of a comment or an admin can delete it',
   'problem.comment.editForbidden': 'Only the author of a comment can edit it',
+  'problem.comment.parentGone': 'The comment you are answering is not on this portfolio or was deleted',
   'problem.comment.which': 'index or commentId is required',
   'problem.report.own': 'You cannot report your own page or what you wrote yourself',
   'problem.moderation.otherAdmin': 'You cannot hide another admin’s page or writing',

@@ -87,6 +87,7 @@ export const apiValidation = {
   'validation.comment.required': 'Write a comment',
   'validation.comment.tooLong':
     'A comment must be at most {max, plural, one {# character} other {# characters}}',
+  'validation.comment.parent': 'The comment you are answering is not named correctly',
 
   'validation.headline.type': 'The headline must be text',
   'validation.headline.tooLong':

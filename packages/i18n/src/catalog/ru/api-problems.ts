@@ -87,6 +87,7 @@ export const apiProblems = {
   'problem.comment.notFound': 'Комментарий не найден',
   'problem.comment.deleteForbidden': 'Удалить комментарий может только его автор или администратор',
   'problem.comment.editForbidden': 'Изменить комментарий может только его автор',
+  'problem.comment.parentGone': 'Комментария, на который вы отвечаете, нет в этом портфолио или он удалён',
   'problem.comment.which': 'Нужен index или commentId',
   'problem.report.own': 'Нельзя пожаловаться на свою страницу или на то, что написали вы сами',
   'problem.moderation.otherAdmin': 'Нельзя скрыть страницу или запись другого администратора',

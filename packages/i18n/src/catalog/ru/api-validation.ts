@@ -89,6 +89,7 @@ export const apiValidation = {
   'validation.comment.required': 'Введите текст комментария',
   'validation.comment.tooLong':
     'Комментарий должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
+  'validation.comment.parent': 'Комментарий, на который вы отвечаете, указан неверно',
 
   'validation.headline.type': 'Краткое описание должно быть текстом',
   'validation.headline.tooLong':

@@ -95,6 +95,7 @@ export const apiProblems = {
   'problem.comment.notFound': 'Izoh topilmadi',
   'problem.comment.deleteForbidden': 'Faqat izoh muallifi yoki admin o‘chira oladi',
   'problem.comment.editForbidden': 'Izohni faqat uning muallifi tahrirlay oladi',
+  'problem.comment.parentGone': 'Javob berilayotgan izoh bu portfolioda yo‘q yoki o‘chirilgan',
   // `index` and `commentId` are the API's parameters.
   'problem.comment.which': 'index yoki commentId kerak',
   'problem.report.own': 'O‘zingizning sahifangiz yoki yozganingiz ustidan shikoyat qilib bo‘lmaydi',

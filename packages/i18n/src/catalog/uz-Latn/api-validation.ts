@@ -80,6 +80,7 @@ export const apiValidation = {
   'validation.search.tooLong': 'Qidiruv matni {max} belgidan oshmasin',
   'validation.comment.required': 'Izoh matni kiritilishi shart',
   'validation.comment.tooLong': 'Izoh {max} belgidan oshmasin',
+  'validation.comment.parent': 'Javob berilayotgan izoh noto‘g‘ri ko‘rsatilgan',
 
   // A profile read as a CV: its headline (a line under the name), city, links, experience, education,
   // whether the person looks for work, their affiliation and the portfolios they pin first.
