@@ -62,6 +62,10 @@ const portfolio: Portfolio = {
       date: new Date(RENDERED_AT - 8 * DAY).toISOString(),
       editedAt: null,
       commentAuthor: { ...author, _id: 'd'.repeat(24), username: 'bobur', firstname: 'Bobur', lastname: '' },
+      parentId: null,
+      deleted: false,
+      replies: [],
+      repliesBefore: null,
     },
   ],
 };

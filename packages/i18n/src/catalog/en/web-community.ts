@@ -16,6 +16,13 @@ export const webCommunity = {
   'comments.save': 'Save the edit',
   'comments.cancel': 'Cancel',
   'comments.edited': 'edited',
+  'comments.reply': 'Reply',
+  'comments.replyLabel': 'Your reply',
+  'comments.replyPlaceholder': 'Write a reply...',
+  'comments.replySubmit': 'Send the reply',
+  'comments.replies': 'Replies',
+  'comments.earlierReplies': 'Earlier replies',
+  'comments.deleted': 'Comment deleted',
 
   'notifications.title': 'Notifications',
   'notifications.bell': '{unread, plural, =0 {Notifications} other {Notifications: # unread}}',

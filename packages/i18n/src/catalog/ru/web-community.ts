@@ -16,6 +16,13 @@ export const webCommunity = {
   'comments.save': 'Сохранить изменения',
   'comments.cancel': 'Отмена',
   'comments.edited': 'изменён',
+  'comments.reply': 'Ответить',
+  'comments.replyLabel': 'Ваш ответ',
+  'comments.replyPlaceholder': 'Напишите ответ...',
+  'comments.replySubmit': 'Отправить ответ',
+  'comments.replies': 'Ответы',
+  'comments.earlierReplies': 'Предыдущие ответы',
+  'comments.deleted': 'Комментарий удалён',
 
   'notifications.title': 'Уведомления',
   'notifications.bell':

@@ -14,6 +14,13 @@ export const webCommunity = {
   'comments.save': 'Tahrirni saqlash',
   'comments.cancel': 'Bekor qilish',
   'comments.edited': 'tahrirlangan',
+  'comments.reply': 'Javob berish',
+  'comments.replyLabel': 'Javobingiz',
+  'comments.replyPlaceholder': 'Javob yozing...',
+  'comments.replySubmit': 'Javobni yuborish',
+  'comments.replies': 'Javoblar',
+  'comments.earlierReplies': 'Oldingi javoblar',
+  'comments.deleted': 'Izoh o‘chirilgan',
 
   'notifications.title': 'Bildirishnomalar',
   // The bell's name for screen readers.

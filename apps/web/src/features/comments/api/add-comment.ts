@@ -1,13 +1,19 @@
-import type { Comment } from '@portfolio-master/contract';
+import type { CommentThread } from '@portfolio-master/contract';
 import { useMutation } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
-/** `PUT /portfolio/comment/{id}`: answers with the newest comments, the new one first. */
-export async function addComment(portfolioId: string, body: string): Promise<Comment[]> {
-  return (await request<Comment[]>(`/portfolio/comment/${portfolioId}`, { method: 'PUT', body: { body } }))
+export interface AddCommentInput {
+  body: string;
+  /** The comment it answers, for a reply. */
+  parentId?: string;
+}
+
+/** `PUT /portfolio/comment/{id}`: answers with the newest threads, the new comment's first. */
+export async function addComment(portfolioId: string, input: AddCommentInput): Promise<CommentThread[]> {
+  return (await request<CommentThread[]>(`/portfolio/comment/${portfolioId}`, { method: 'PUT', body: input }))
     .data;
 }
 
 export function useAddComment(portfolioId: string) {
-  return useMutation({ mutationFn: (body: string) => addComment(portfolioId, body) });
+  return useMutation({ mutationFn: (input: AddCommentInput) => addComment(portfolioId, input) });
 }

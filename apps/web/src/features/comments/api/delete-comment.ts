@@ -1,4 +1,4 @@
-import type { Comment } from '@portfolio-master/contract';
+import type { CommentThread } from '@portfolio-master/contract';
 import { useMutation } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
@@ -11,10 +11,11 @@ export interface DeleteCommentInput {
 export async function deleteComment(
   portfolioId: string,
   { index, commentId }: DeleteCommentInput,
-): Promise<Comment[]> {
+): Promise<CommentThread[]> {
   const query = new URLSearchParams({ index: String(index), commentId });
-  return (await request<Comment[]>(`/portfolio/comment/delete/${portfolioId}?${query}`, { method: 'DELETE' }))
-    .data;
+  return (
+    await request<CommentThread[]>(`/portfolio/comment/delete/${portfolioId}?${query}`, { method: 'DELETE' })
+  ).data;
 }
 
 export function useDeleteComment(portfolioId: string) {

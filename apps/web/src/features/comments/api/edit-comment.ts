@@ -1,5 +1,4 @@
 import type { Comment } from '@portfolio-master/contract';
-import { useMutation } from '../../../lib/query';
 import { request } from '../../../lib/api-client';
 
 export interface EditCommentInput {
@@ -18,8 +17,4 @@ export async function editComment(
       body: { body },
     })
   ).data;
-}
-
-export function useEditComment(portfolioId: string) {
-  return useMutation({ mutationFn: (input: EditCommentInput) => editComment(portfolioId, input) });
 }

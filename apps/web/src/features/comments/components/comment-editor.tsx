@@ -1,23 +1,32 @@
-import type { Comment } from '@portfolio-master/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldErrors } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 import { useT } from '../../../i18n/translator';
-import { useEditComment } from '../api/edit-comment';
 
 export interface CommentEditorProps {
-  portfolioId: string;
-  comment: Comment;
-  /** The comment as the server answered the edit. */
-  onSaved: (comment: Comment) => void;
+  /** The text the box starts with: one's comment when editing it, nothing for a reply. */
+  initialBody?: string;
+  label: string;
+  placeholder?: string;
+  submitLabel: string;
+  /** Sends the text; the box shows what the server answers when it refuses. */
+  save: (body: string) => Promise<unknown>;
   onCancel: () => void;
 }
 
-/** One's own comment, in place, as a box with its text: saved, or left as it was (Escape). */
-export function CommentEditor({ portfolioId, comment, onSaved, onCancel }: CommentEditorProps) {
+/** A box in place for a comment's text (editing one's own, or a reply): sent, or left (Escape). */
+export function CommentEditor({
+  initialBody = '',
+  label,
+  placeholder,
+  submitLabel,
+  save,
+  onCancel,
+}: CommentEditorProps) {
   const t = useT();
-  const [body, setBody] = useState(comment.body);
-  const edit = useEditComment(portfolioId);
+  const [body, setBody] = useState(initialBody);
+  const send = useMutation({ mutationFn: save });
   const inputId = useId();
   const errorId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
@@ -32,9 +41,12 @@ export function CommentEditor({ portfolioId, comment, onSaved, onCancel }: Comme
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
-    edit.mutate({ commentId: comment._id, body }, { onSuccess: onSaved });
+    send.mutate(body);
   };
-  const fieldErrors = edit.error instanceof ApiError ? edit.error.fieldErrors.body : undefined;
+  const fieldErrors =
+    send.error instanceof ApiError
+      ? (send.error.fieldErrors.body ?? send.error.fieldErrors.parentId)
+      : undefined;
 
   return (
     <form
@@ -45,7 +57,7 @@ export function CommentEditor({ portfolioId, comment, onSaved, onCancel }: Comme
       }}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        {t('comments.editLabel')}
+        {label}
       </label>
       <textarea
         ref={input}
@@ -53,21 +65,22 @@ export function CommentEditor({ portfolioId, comment, onSaved, onCancel }: Comme
         className="input textarea"
         value={body}
         onChange={(event) => setBody(event.target.value)}
+        placeholder={placeholder}
         required
         maxLength={2000}
-        aria-invalid={edit.isError || undefined}
-        aria-describedby={edit.isError ? errorId : undefined}
+        aria-invalid={send.isError || undefined}
+        aria-describedby={send.isError ? errorId : undefined}
       />
-      {edit.isError ? (
-        <FieldErrors id={errorId} messages={fieldErrors ?? [errorMessage(t, edit.error)]} />
+      {send.isError ? (
+        <FieldErrors id={errorId} messages={fieldErrors ?? [errorMessage(t, send.error)]} />
       ) : null}
       <div className="comment-editor__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('comments.cancel')}
         </button>
-        <button type="submit" className="button button--primary" disabled={edit.isPending || !body.trim()}>
-          {edit.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-          {t('comments.save')}
+        <button type="submit" className="button button--primary" disabled={send.isPending || !body.trim()}>
+          {send.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+          {submitLabel}
         </button>
       </div>
     </form>

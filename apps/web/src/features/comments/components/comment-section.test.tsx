@@ -1,4 +1,4 @@
-import type { Comment, User } from '@portfolio-master/contract';
+import type { CommentThread, User } from '@portfolio-master/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -25,14 +25,23 @@ const me = {
   registeredDate: '2026-01-01T00:00:00Z',
   portfolios: [],
 } as User;
-const comment = (id: string, body: string, by = author('2')): Comment => ({
+const comment = (id: string, body: string, by = author('2')): CommentThread => ({
   _id: id.padStart(24, 'c'),
   body,
   bodyHtml: `<p>${body}</p>\n`,
   date: new Date().toISOString(),
   editedAt: null,
   commentAuthor: by,
+  parentId: null,
+  deleted: false,
+  replies: [],
+  repliesBefore: null,
 });
+/** A reply in the thread of `threadId` (a thread's id as `comment` makes it). */
+const reply = (id: string, threadId: string, body: string, by = author('3')) => {
+  const { replies: _replies, repliesBefore: _before, ...fields } = comment(id, body, by);
+  return { ...fields, parentId: threadId.padStart(24, 'c') };
+};
 
 describe('CommentSection', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -267,5 +276,80 @@ describe('CommentSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Izohni o‘chirish' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     expect(await screen.findByText('Hozircha izohlar mavjud emas')).toBeTruthy();
+  });
+
+  it('answers a comment or a reply in its thread, and shows the reply under it', async () => {
+    const thread = { ...comment('1', 'Savol'), replies: [reply('2', '1', 'Birinchi javob')] };
+    const answered = {
+      ...thread,
+      replies: [...thread.replies, reply('3', '1', 'Mening javobim', author('1'))],
+    };
+    const fetchMock = vi.fn(async () => jsonResponse([answered, comment('4', 'Boshqa izoh')], 201));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[thread, comment('4', 'Boshqa izoh')]}
+        initialNext={null}
+        initialCount={3}
+        signedIn
+        user={me}
+      />,
+    );
+    const replies = screen.getByRole('list', { name: 'Javoblar' });
+    expect(within(replies).getByText('Birinchi javob')).toBeTruthy();
+    // Answering the reply answers its thread.
+    fireEvent.click(within(replies).getByRole('button', { name: 'Javob berish' }));
+    const box = screen.getByRole('textbox', { name: 'Javobingiz' });
+    expect(document.activeElement).toBe(box);
+    fireEvent.change(box, { target: { value: 'Mening javobim' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Javobni yuborish' }));
+    expect(await within(replies).findByText('Mening javobim')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Javobingiz' })).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/portfolio/comment/${portfolioId}`);
+    expect(JSON.parse(init.body as string)).toEqual({
+      body: 'Mening javobim',
+      parentId: '2'.padStart(24, 'c'),
+    });
+    expect(screen.getByRole('heading', { name: 'Izohlar (4)' })).toBeTruthy();
+  });
+
+  it('shows a deleted comment with replies as “Izoh o‘chirilgan”, and loads earlier replies', async () => {
+    const thread = {
+      ...comment('1', ''),
+      bodyHtml: '',
+      deleted: true,
+      replies: [reply('3', '1', 'Yangi javob')],
+      repliesBefore: 'cursor-r',
+    };
+    const fetchMock = vi.fn(async () => jsonResponse({ items: [reply('2', '1', 'Eski javob')], next: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <CommentSection
+        portfolioId={portfolioId}
+        initialComments={[thread]}
+        initialNext={null}
+        initialCount={2}
+        signedIn
+        user={{ ...me, isAdmin: true }}
+      />,
+    );
+    expect(screen.getByText('Izoh o‘chirilgan')).toBeTruthy();
+    // Nothing to do with what is gone: only its reply can be answered or deleted.
+    expect(screen.getAllByRole('button', { name: 'Javob berish' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Izohni o‘chirish' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Oldingi javoblar' }));
+    await screen.findByText('Eski javob');
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe(
+      `/api/portfolio/${portfolioId}/comments/${'1'.padStart(24, 'c')}/replies?before=cursor-r`,
+    );
+    const replies = screen.getByRole('list', { name: 'Javoblar' });
+    expect(
+      within(replies)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Eski javob'), expect.stringContaining('Yangi javob')]);
+    expect(screen.queryByRole('button', { name: 'Oldingi javoblar' })).toBeNull();
   });
 });

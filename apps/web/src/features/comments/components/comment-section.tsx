@@ -1,30 +1,29 @@
-import type { Comment, User } from '@portfolio-master/contract';
+import type { Comment, CommentThread, User } from '@portfolio-master/contract';
 import { useId, useState } from 'react';
 import { Link, useLocation } from '../../../lib/router';
-import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
+import { Avatar } from '../../../components/avatar';
 import { LazyDialog } from '../../../components/lazy-dialog';
 import { ErrorView } from '../../../components/error-view';
 import { FieldErrors } from '../../../components/form-field';
-import { TrashIcon } from '../../../components/icons/trash';
-import { RelativeDate } from '../../../components/relative-date';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../i18n/translator';
-import { useAddComment } from '../api/add-comment';
-import { getOlderComments } from '../api/get-comments';
+import { addComment, useAddComment } from '../api/add-comment';
+import { getOlderComments, getReplies } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
+import { editComment } from '../api/edit-comment';
 import { CommentEditor } from './comment-editor';
+import { CommentItem } from './comment-item';
 import { WriteForm } from '../../../components/write-form';
-import { ReportAction } from '../../moderation/components/report-action';
 import { useAuth } from '../../auth/api/get-me';
 import { usePortfolio } from '../../portfolios/api/get-portfolio';
 
 export interface CommentSectionProps {
   portfolioId: string;
-  /** The newest comments, as the portfolio's detail has them. */
-  initialComments: Comment[];
+  /** The newest threads, as the portfolio's detail has them. */
+  initialComments: CommentThread[];
   /** Cursor of the older ones; null when there are none. */
   initialNext: string | null;
-  /** How many there are in all. */
+  /** How many comments there are in all, replies too. */
   initialCount: number;
   /** Signed in: a token is present. */
   signedIn: boolean;
@@ -32,9 +31,16 @@ export interface CommentSectionProps {
   user: User | null;
 }
 
+/** A thread's earlier replies loaded so far (oldest first), and the cursor of those before them. */
+interface EarlierReplies {
+  items: Comment[];
+  before: string | null;
+}
+
 /**
- * The newest comments, and older ones a page at a time ("Ko‘proq izohlar"). Writing or deleting a comment
- * is answered with the newest page: it replaces the top of the list, and the older pages already shown stay.
+ * The newest threads, and older ones a page at a time ("Ko‘proq izohlar"); under each comment its newest
+ * replies, and earlier ones on asking ("Oldingi javoblar"). Writing or deleting a comment is answered with
+ * the newest page: it replaces the top of the list, and the older pages already shown stay.
  */
 export function CommentSection({
   portfolioId,
@@ -46,13 +52,16 @@ export function CommentSection({
 }: CommentSectionProps) {
   const t = useT();
   const [newest, setNewest] = useState(initialComments);
-  const [older, setOlder] = useState<Comment[]>([]);
+  const [older, setOlder] = useState<CommentThread[]>([]);
   const [next, setNext] = useState(initialNext);
   const [count, setCount] = useState(initialCount);
   const [body, setBody] = useState('');
   const [pendingDelete, setPendingDelete] = useState<{ index: number; comment: Comment } | null>(null);
   /** The comment being edited in place. */
   const [editingId, setEditingId] = useState<string | null>(null);
+  /** The comment being answered, and the thread the answer goes into. */
+  const [replying, setReplying] = useState<{ threadId: string; commentId: string } | null>(null);
+  const [earlier, setEarlier] = useState<Record<string, EarlierReplies>>({});
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<unknown>(null);
   const add = useAddComment(portfolioId);
@@ -62,18 +71,39 @@ export function CommentSection({
   const errorId = useId();
 
   const shownIds = new Set(newest.map((comment) => comment._id));
-  const comments = [...newest, ...older.filter((comment) => !shownIds.has(comment._id))];
+  const threads = [...newest, ...older.filter((comment) => !shownIds.has(comment._id))];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
-    add.mutate(body, {
-      onSuccess: (page) => {
-        setNewest(page);
-        setCount((value) => value + 1);
-        setBody('');
+    add.mutate(
+      { body },
+      {
+        onSuccess: (page) => {
+          setNewest(page);
+          setCount((value) => value + 1);
+          setBody('');
+        },
       },
-    });
+    );
+  };
+
+  /** A reply shows at the end of its thread, wherever the thread is in the list. */
+  const sendReply = async (threadId: string, parentId: string, text: string) => {
+    const page = await addComment(portfolioId, { body: text, parentId });
+    setNewest(page);
+    setCount((value) => value + 1);
+    setReplying(null);
+    setEarlier(({ [threadId]: _dropped, ...rest }) => rest);
+    if (page.some((thread) => thread._id === threadId)) return;
+    const latest = await getReplies(portfolioId, threadId, null);
+    setOlder((list) =>
+      list.map((thread) =>
+        thread._id === threadId
+          ? { ...thread, replies: [...latest.items].reverse(), repliesBefore: latest.next }
+          : thread,
+      ),
+    );
   };
 
   const confirmDelete = () => {
@@ -84,7 +114,15 @@ export function CommentSection({
       {
         onSuccess: (page) => {
           setNewest(page);
-          setOlder((list) => list.filter((comment) => comment._id !== deletedId));
+          setOlder((list) => withoutComment(list, deletedId));
+          setEarlier((map) =>
+            Object.fromEntries(
+              Object.entries(map).map(([id, loaded]) => [
+                id,
+                { ...loaded, items: loaded.items.filter((reply) => reply._id !== deletedId) },
+              ]),
+            ),
+          );
           setCount((value) => Math.max(0, value - 1));
           setPendingDelete(null);
         },
@@ -107,18 +145,101 @@ export function CommentSection({
     }
   };
 
+  const loadEarlierReplies = async (thread: CommentThread, before: string) => {
+    const page = await getReplies(portfolioId, thread._id, before);
+    setEarlier((map) => ({
+      ...map,
+      [thread._id]: {
+        items: [...page.items].reverse().concat(map[thread._id]?.items ?? []),
+        before: page.next,
+      },
+    }));
+  };
+
   /** An edited comment takes its place wherever it is shown. */
   const saved = (edited: Comment) => {
-    const swap = (list: Comment[]) => list.map((comment) => (comment._id === edited._id ? edited : comment));
-    setNewest(swap);
-    setOlder(swap);
+    const swap = <C extends Comment>(comment: C): C =>
+      comment._id === edited._id ? { ...comment, ...edited } : comment;
+    const swapThreads = (list: CommentThread[]) =>
+      list.map((thread) => ({ ...swap(thread), replies: thread.replies.map(swap) }));
+    setNewest(swapThreads);
+    setOlder(swapThreads);
+    setEarlier((map) =>
+      Object.fromEntries(
+        Object.entries(map).map(([id, loaded]) => [id, { ...loaded, items: loaded.items.map(swap) }]),
+      ),
+    );
     setEditingId(null);
   };
 
   const fieldErrors = add.error instanceof ApiError ? add.error.fieldErrors.body : undefined;
-  const canDelete = (comment: Comment) =>
-    Boolean(user && (user.isAdmin || user._id === comment.commentAuthor._id));
-  const canEdit = (comment: Comment) => Boolean(user && user._id === comment.commentAuthor._id);
+  const mine = (comment: Comment) => Boolean(user && user._id === comment.commentAuthor._id);
+
+  /** What the reader may do with a comment (`index`: its thread's place in the list). */
+  const actionsOf = (comment: Comment, index: number) => ({
+    onEdit: mine(comment) ? () => setEditingId(comment._id) : undefined,
+    onReply: signedIn
+      ? () => setReplying({ threadId: comment.parentId ?? comment._id, commentId: comment._id })
+      : undefined,
+    onDelete:
+      user && (user.isAdmin || mine(comment))
+        ? () => {
+            remove.reset();
+            setPendingDelete({ index, comment });
+          }
+        : undefined,
+    editor:
+      editingId === comment._id ? (
+        <CommentEditor
+          initialBody={comment.body}
+          label={t('comments.editLabel')}
+          submitLabel={t('comments.save')}
+          save={async (text) => saved(await editComment(portfolioId, { commentId: comment._id, body: text }))}
+          onCancel={() => setEditingId(null)}
+        />
+      ) : undefined,
+  });
+
+  const renderThread = (thread: CommentThread, index: number) => {
+    const loaded = earlier[thread._id];
+    const loadedIds = new Set(loaded?.items.map((reply) => reply._id));
+    const replies = [
+      ...(loaded?.items ?? []),
+      ...thread.replies.filter((reply) => !loadedIds.has(reply._id)),
+    ];
+    const before = loaded ? loaded.before : thread.repliesBefore;
+    const answering = replying?.threadId === thread._id ? replying : null;
+    return (
+      <CommentItem key={thread._id} comment={thread} {...actionsOf(thread, index)}>
+        {before ? (
+          <button
+            type="button"
+            className="link-button comment-thread__earlier"
+            onClick={() => void loadEarlierReplies(thread, before)}
+          >
+            {t('comments.earlierReplies')}
+          </button>
+        ) : null}
+        {replies.length > 0 ? (
+          <ul className="comment-list comment-replies" aria-label={t('comments.replies')}>
+            {replies.map((reply) => (
+              <CommentItem key={reply._id} comment={reply} {...actionsOf(reply, index)} />
+            ))}
+          </ul>
+        ) : null}
+        {answering ? (
+          <CommentEditor
+            key={answering.commentId}
+            label={t('comments.replyLabel')}
+            placeholder={t('comments.replyPlaceholder')}
+            submitLabel={t('comments.replySubmit')}
+            save={(text) => sendReply(thread._id, answering.commentId, text)}
+            onCancel={() => setReplying(null)}
+          />
+        ) : null}
+      </CommentItem>
+    );
+  };
 
   return (
     <section className="panel comments" aria-labelledby="comments-title">
@@ -165,76 +286,10 @@ export function CommentSection({
         </p>
       )}
 
-      {comments.length === 0 ? (
+      {threads.length === 0 ? (
         <p className="muted">{t('comments.empty')}</p>
       ) : (
-        <ul className="comment-list">
-          {comments.map((comment, index) => (
-            <li key={comment._id} className="comment">
-              <Avatar user={comment.commentAuthor} size={40} decorative />
-              <div className="comment__main">
-                <div className="comment__head">
-                  <Link
-                    to={`/profile/${encodeURIComponent(comment.commentAuthor.username)}`}
-                    className="comment__author"
-                  >
-                    {fullName(comment.commentAuthor)}
-                    {comment.commentAuthor.isAdmin ? <AdminBadge /> : null}
-                  </Link>
-                  <RelativeDate date={comment.date} className="muted" />
-                  {comment.editedAt ? (
-                    <span className="muted comment__edited">
-                      {t('comments.edited')} <RelativeDate date={comment.editedAt} />
-                    </span>
-                  ) : null}
-                  {canEdit(comment) && editingId !== comment._id ? (
-                    <button
-                      type="button"
-                      className="link-button comment__edit"
-                      onClick={() => setEditingId(comment._id)}
-                    >
-                      {t('comments.edit')}
-                    </button>
-                  ) : null}
-                  <ReportAction
-                    target="comment"
-                    id={comment._id}
-                    ownerId={comment.commentAuthor._id}
-                    label={comment.body}
-                    compact
-                  />
-                </div>
-                {editingId === comment._id ? (
-                  <CommentEditor
-                    portfolioId={portfolioId}
-                    comment={comment}
-                    onSaved={saved}
-                    onCancel={() => setEditingId(null)}
-                  />
-                ) : (
-                  // Rendered by the server from a small safe subset of Markdown (links, code): no raw HTML.
-                  <div
-                    className="comment__body markdown"
-                    dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
-                  />
-                )}
-              </div>
-              {canDelete(comment) ? (
-                <button
-                  type="button"
-                  className="icon-button comment__delete"
-                  aria-label={t('comments.delete')}
-                  onClick={() => {
-                    remove.reset();
-                    setPendingDelete({ index, comment });
-                  }}
-                >
-                  <TrashIcon />
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <ul className="comment-list">{threads.map(renderThread)}</ul>
       )}
 
       {next ? (
@@ -273,6 +328,22 @@ export function CommentSection({
       />
     </section>
   );
+}
+
+/**
+ * The threads without a deleted comment: a top-level one with replies stays, without its text, as the
+ * server keeps it; one left so without replies goes.
+ */
+function withoutComment(threads: CommentThread[], id: string): CommentThread[] {
+  return threads.flatMap((thread) => {
+    if (thread._id === id) {
+      return thread.replies.length > 0 || thread.repliesBefore
+        ? [{ ...thread, deleted: true, body: '', bodyHtml: '', editedAt: null }]
+        : [];
+    }
+    const replies = thread.replies.filter((reply) => reply._id !== id);
+    return thread.deleted && replies.length === 0 && !thread.repliesBefore ? [] : [{ ...thread, replies }];
+  });
 }
 
 /**
