@@ -264,12 +264,28 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(
     page.locator('.comment', { hasText: 'Admin izohi' }).getByRole('img', { name: 'Bu foydalanuvchi admin' }),
   ).toBeVisible();
-  await page
-    .locator('.comment', { hasText: 'Zo‘r loyiha!' })
-    .getByRole('button', { name: 'Izohni o‘chirish' })
-    .click();
+  // The admin answers Bob's comment: the reply shows under it, also as the server renders it.
+  const bobs = page.locator('.comment:not(.comment--reply)', { hasText: 'Zo‘r loyiha!' });
+  await bobs.getByRole('button', { name: 'Javob berish' }).click();
+  const replyBox = page.getByRole('textbox', { name: 'Javobingiz' });
+  await expect(replyBox).toBeFocused();
+  await replyBox.fill('Rahmat, Bob!');
+  await page.getByRole('button', { name: 'Javobni yuborish' }).click();
+  await expect(replyBox).toHaveCount(0);
+  const replies = bobs.getByRole('list', { name: 'Javoblar' });
+  await expect(replies.locator('.comment--reply')).toHaveCount(1);
+  await expect(replies).toContainText('Rahmat, Bob!');
+  await shot(page, info, '10-reply');
+  await reload(page);
+  await expect(bobs.getByRole('list', { name: 'Javoblar' })).toContainText('Rahmat, Bob!');
+  // Deleting Bob's comment keeps the thread readable: it says it was deleted, the reply stays under it.
+  await bobs.locator(':scope > .comment__delete').click();
   await page.getByRole('button', { name: 'Ha' }).click();
-  await expect(page.locator('.comment')).toHaveCount(1);
+  const gone = page.locator('.comment--deleted');
+  await expect(gone).toContainText('Izoh o‘chirilgan');
+  await expect(gone).not.toContainText('Zo‘r loyiha!');
+  await expect(gone.getByRole('list', { name: 'Javoblar' })).toContainText('Rahmat, Bob!');
+  await expect(page.locator('.comment')).toHaveCount(3);
   await shot(page, info, '10-admin');
   await signOut(page, info);
 
