@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { deleteEmptyThreads } from './comments.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -153,8 +154,11 @@ export async function removeActivity(db: Transaction<Database>, userId: string):
   const commented = await db
     .deleteFrom('comments')
     .where('author_id', '=', userId)
-    .returning(['portfolio_id', 'hidden_at', 'deleted_at'])
+    .returning(['portfolio_id', 'parent_id', 'hidden_at', 'deleted_at'])
     .execute();
+  // Deleted comments kept only for the account's replies go with them.
+  const threads = [...new Set(commented.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])))];
+  for (const batch of batches(threads)) await deleteEmptyThreads(db, batch);
   const followed = await db
     .deleteFrom('follows')
     .where('follower_id', '=', userId)

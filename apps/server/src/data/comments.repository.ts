@@ -27,25 +27,11 @@ function selectComments(db: Executor) {
 }
 
 /**
- * The top-level comments everyone sees: a deleted one only while a reply it has is seen (one probe of
- * the thread index each).
+ * The top-level comments everyone sees, deleted ones kept for their replies too (the service leaves out
+ * one whose replies are all hidden): a range of the thread index.
  */
 function selectTopLevel(db: Executor) {
-  return selectComments(db)
-    .where('c.parent_id', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('c.deleted_at', 'is', null),
-        eb.exists(
-          eb
-            .selectFrom('comments as r')
-            .select('r.id')
-            .whereRef('r.portfolio_id', '=', 'c.portfolio_id')
-            .whereRef('r.parent_id', '=', 'c.id')
-            .where('r.hidden_at', 'is', null),
-        ),
-      ]),
-    );
+  return selectComments(db).where('c.parent_id', 'is', null);
 }
 
 /** Comments with their writers, hidden ones too. */
@@ -289,20 +275,21 @@ export async function markCommentDeleted(
   return marked !== undefined && marked.hidden_at === null;
 }
 
-/** A deleted top-level comment goes with the last of its replies (it was counted off when deleted). */
-export async function deleteEmptyThread(db: Executor, portfolioId: string, commentId: string): Promise<void> {
+/** Those of these comments deleted and kept for replies that have none left go (counted off already). */
+export async function deleteEmptyThreads(db: Executor, commentIds: readonly string[]): Promise<void> {
+  if (commentIds.length === 0) return;
   await db
-    .deleteFrom('comments')
-    .where('id', '=', commentId)
-    .where('deleted_at', 'is not', null)
+    .deleteFrom('comments as t')
+    .where('t.id', 'in', commentIds)
+    .where('t.deleted_at', 'is not', null)
     .where((eb) =>
       eb.not(
         eb.exists(
           eb
             .selectFrom('comments as r')
             .select('r.id')
-            .where('r.portfolio_id', '=', portfolioId)
-            .where('r.parent_id', '=', commentId),
+            .whereRef('r.portfolio_id', '=', 't.portfolio_id')
+            .whereRef('r.parent_id', '=', 't.id'),
         ),
       ),
     )

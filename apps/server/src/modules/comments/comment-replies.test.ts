@@ -257,6 +257,10 @@ describe('replies', () => {
   it('go to the top level when the answered writer deletes their account', async () => {
     const [author, aziz, dilnoza] = [await signUp(context), await signUp(context), await signUp(context)];
     const portfolio = await publish(author);
+    // A deleted comment kept only for the leaving account's reply goes too.
+    const kept = await write(dilnoza, portfolio._id, 'Oldin yozilgan izoh');
+    await write(aziz, portfolio._id, 'Ketadiganning javobi', kept);
+    expect((await remove(dilnoza, portfolio._id, kept)).statusCode).toBe(200);
     const root = await write(aziz, portfolio._id, 'Ketadigan odam izohi');
     await write(dilnoza, portfolio._id, 'Qoladigan javob', root);
     const gone = await call(context.app, {
@@ -267,7 +271,44 @@ describe('replies', () => {
     });
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     expect(bodies((await page(portfolio._id)).items)).toEqual([['Qoladigan javob', []]]);
+    expect(await db().selectFrom('comments').selectAll().where('id', '=', kept).execute()).toEqual([]);
     expect(await findInconsistencies(db(), context.app.services.dialect)).toEqual([]);
+  });
+
+  it('leave out a deleted comment whose replies a moderator hid', async () => {
+    const [author, aziz, dilnoza] = [await signUp(context), await signUp(context), await signUp(context)];
+    const portfolio = await publish(author);
+    const root = await write(aziz, portfolio._id, 'Asl izoh');
+    const reply = await write(dilnoza, portfolio._id, 'Yomon javob', root);
+    await write(dilnoza, portfolio._id, 'Keyingi izoh');
+    expect((await remove(aziz, portfolio._id, root)).statusCode).toBe(200);
+    await context.app.services.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('comments')
+        .set({ hidden_at: new Date().toISOString(), hidden_reason: 'spam' })
+        .where('id', '=', reply)
+        .execute();
+      await trx
+        .updateTable('portfolios')
+        .set((eb) => ({ comments_count: eb('comments_count', '-', 1) }))
+        .where('id', '=', portfolio._id)
+        .execute();
+    });
+    await context.app.services.changes.publish([changeTags.portfolio(portfolio._id)]);
+    expect(bodies((await page(portfolio._id)).items)).toEqual([['Keyingi izoh', []]]);
+  });
+});
+
+describe('the API document', () => {
+  it('names parentId on a new comment, the threads and the replies call', async () => {
+    const document = (await call(context.app, { method: 'GET', url: '/api/docs/json' })).json();
+    const put = document.paths['/api/portfolio/comment/{id}'].put;
+    const body = put.requestBody.content['application/json'].schema.$ref.split('/').at(-1);
+    expect(document.components.schemas[body].properties).toHaveProperty('parentId');
+    expect(document.paths['/api/portfolio/{id}/comments/{commentId}/replies'].get).toBeDefined();
+    const schemas = JSON.stringify(document.components.schemas);
+    expect(schemas).toContain('repliesBefore');
+    expect(schemas).toContain('ReplyPage');
   });
 });
 

@@ -103,8 +103,9 @@ export class CommentsService {
 
   /**
    * Threads, newest first, while they hold at most `limit` comments in all (their shown replies
-   * counted), and always the first: a page stays as large as a page of comments without replies. `rows`
-   * holds one more than a page when there is a next page.
+   * counted), and always the first: a page stays as large as a page of comments without replies. A
+   * deleted comment none of whose replies is seen is left out. `rows` holds one more than a page when
+   * there is a next page.
    */
   private toPage(
     portfolioId: string,
@@ -114,13 +115,15 @@ export class CommentsService {
   ): CommentPage {
     const items: CommentThread[] = [];
     let count = 0;
+    let read = 0;
     for (const row of rows.slice(0, limit)) {
       const thread = this.toThread(row, replies.get(row.id) ?? []);
       count += 1 + thread.replies.length;
       if (items.length > 0 && count > limit) break;
-      items.push(thread);
+      read += 1;
+      if (!thread.deleted || thread.replies.length > 0) items.push(thread);
     }
-    return { items, next: nextCursor(cursorScope(portfolioId), rows, rows.slice(0, items.length)) };
+    return { items, next: nextCursor(cursorScope(portfolioId), rows, rows.slice(0, read)) };
   }
 
   /** A top-level comment with its newest replies (`replies`: newest first, one more when there are earlier). */
@@ -227,7 +230,7 @@ export class CommentsService {
           ? await comments.markCommentDeleted(trx, comment.id, new Date().toISOString())
           : await comments.deleteComment(trx, comment.id);
       if (counted) await comments.adjustCommentsCount(trx, portfolioId, -1);
-      if (comment.parent_id !== null) await comments.deleteEmptyThread(trx, portfolioId, comment.parent_id);
+      if (comment.parent_id !== null) await comments.deleteEmptyThreads(trx, [comment.parent_id]);
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     return this.firstPage(portfolioId);

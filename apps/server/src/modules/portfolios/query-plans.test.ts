@@ -198,13 +198,22 @@ async function load() {
     const user = pick(data.users);
     likes.set(`${portfolio.id}${user.id}`, { portfolio_id: portfolio.id, user_id: user.id, created_at: now });
   }
-  const comments = Array.from({ length: SIZES.comments }, (_, index) => ({
-    id: newId(new Date(start + index * 60_000)),
-    portfolio_id: pick(portfolioRows, 2).id,
-    author_id: pick(data.users).id,
-    body: `izoh ${index}`,
-    created_at: new Date(start + index * 60_000).toISOString(),
-  }));
+  // Every third comment answers the portfolio's latest top-level one, when it has one.
+  const latestTopLevel = new Map<string, string>();
+  const comments = Array.from({ length: SIZES.comments }, (_, index) => {
+    const portfolioId = pick(portfolioRows, 2).id;
+    const id = newId(new Date(start + index * 60_000));
+    const parentId = index % 3 === 2 ? (latestTopLevel.get(portfolioId) ?? null) : null;
+    if (parentId === null) latestTopLevel.set(portfolioId, id);
+    return {
+      id,
+      portfolio_id: portfolioId,
+      author_id: pick(data.users).id,
+      body: `izoh ${index}`,
+      created_at: new Date(start + index * 60_000).toISOString(),
+      parent_id: parentId,
+    };
+  });
   const byId = new Map(portfolioRows.map((row) => [row.id, row]));
   for (const like of likes.values()) {
     const row = byId.get(like.portfolio_id)!;
@@ -586,6 +595,24 @@ describe('query plans on a loaded database', () => {
     });
   });
 
+  it('a portfolio’s threads: a page with their newest replies, and a thread’s earlier replies', async () => {
+    const busiest = await context.app.services.db
+      .selectFrom('comments')
+      .select(['portfolio_id', 'parent_id'])
+      .where('parent_id', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await expectIndexed('threads', async () => {
+      const page = await services.comments.page(busiest.portfolio_id, { limit: 20 });
+      expect(page.items.some((thread) => thread.replies.length > 0)).toBe(true);
+      const replies = await services.comments.replies(busiest.portfolio_id, busiest.parent_id!, {
+        limit: 20,
+      });
+      expect(replies.items.length).toBeGreaterThan(0);
+    });
+  });
+
   it('writes: create (linktitle look-up), update, like, comment, delete', async () => {
     const author = data.users[0]!;
     const target = data.portfolios[1500]!.id;
@@ -602,7 +629,8 @@ describe('query plans on a loaded database', () => {
         [],
       );
       await services.likes.toggle(target, author.id);
-      await services.comments.add(target, author.id, 'reja');
+      const [thread] = await services.comments.add(target, author.id, 'reja');
+      await services.comments.add(target, data.users[1]!.id, 'javob', thread!._id);
       await services.comments.remove(target, { id: author.id, isAdmin: false }, { index: 0 });
       await services.portfolios.remove(created._id, { id: author.id, isAdmin: false });
       await rewriteAuthorSearchDocuments(logged, context.app.services.dialect, author.id);
