@@ -204,6 +204,45 @@ describe('each kind', () => {
     expect(await db().selectFrom('telegram_outbox').selectAll().execute()).toEqual([]);
   });
 
+  it('bring a reply to the answered writer’s chat once, and nothing while replies are off there', async () => {
+    const author = await person('Sardor');
+    const asker = await person('Nodira');
+    const answerer = await person('Temur');
+    await link(asker);
+    const portfolio = await post(author, 'Savollar');
+    const reply = async (who: TestUser, body: string) => {
+      const [question] = await db()
+        .selectFrom('comments')
+        .select('id')
+        .where('portfolio_id', '=', portfolio._id)
+        .where('author_id', '=', asker.id)
+        .execute();
+      const answer = await call(context.app, {
+        method: 'PUT',
+        url: `/api/portfolio/comment/${portfolio._id}`,
+        headers: as(who),
+        payload: { body, parentId: question!.id },
+      });
+      expect(answer.statusCode).toBe(201);
+    };
+    await comment(asker, portfolio._id, 'Qaysi ma’lumotlar bazasi?');
+    await reply(answerer, 'PostgreSQL');
+    await eventually(() => noticesTo(asker).length === 1);
+    expect(noticesTo(asker)).toEqual([
+      `Temur Karimov siz izoh qoldirgan «Savollar» portfoliosida yozdi: «PostgreSQL»\n${SITE}/portfolio/${portfolio.linktitle}`,
+    ]);
+    // One's own reply tells nobody in Telegram either; switched off, the kind stays in the bell only.
+    await reply(asker, 'Rahmat');
+    await saveSettings(asker, {
+      email: { comment: true, like: false, reply: true, post: true },
+      telegram: { comment: true, like: false, reply: false, post: true },
+    });
+    await reply(answerer, 'Arzimaydi');
+    expect(await rowsOf(asker)).toEqual([]);
+    await pause(1200);
+    expect(noticesTo(asker)).toHaveLength(1);
+  });
+
   it('ten likes within a minute make one message, in Latin Uzbek for an account that named no language', async () => {
     const author = await person('Malika');
     await saveSettings(author, { email: { comment: true, like: true, reply: true, post: true } });
