@@ -52,7 +52,10 @@ export type Sort = (typeof SORTS)[number];
  * their form and hold up to these many; the new calls page the rest.
  */
 export const BOUNDS = {
-  /** Comments in a portfolio's detail and in the answer to a comment written or deleted: the newest. */
+  /**
+   * Comments in a portfolio's detail and in the answer to a comment written or deleted: the newest
+   * threads, their shown replies counted.
+   */
   detailComments: 20,
   /** Liker ids in a portfolio's `likes` (the viewer's own first, when they like it). */
   likeIds: 100,

@@ -10,7 +10,7 @@ export const notificationSchema = z
     _id: idSchema,
     kind: z.enum(NOTIFICATION_KINDS).meta({
       description:
-        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented; `post`: a new portfolio by someone I follow',
+        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented, or a reply to my comment; `post`: a new portfolio by someone I follow',
     }),
     actor: authorRefSchema,
     othersCount: z.number().int(),
