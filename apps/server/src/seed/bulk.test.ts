@@ -47,6 +47,28 @@ describe('bulk seed', () => {
     expect(await findInconsistencies(db, dialect)).toEqual([]);
   });
 
+  it('threads some comments: a reply answers an earlier top-level comment of its portfolio', async () => {
+    const { db } = context.app.services;
+    const replies = await db
+      .selectFrom('comments as r')
+      .innerJoin('comments as t', 't.id', 'r.parent_id')
+      .select([
+        'r.portfolio_id',
+        'r.created_at',
+        't.portfolio_id as thread_portfolio',
+        't.parent_id as thread_parent',
+        't.created_at as thread_at',
+      ])
+      .execute();
+    expect(replies.length).toBeGreaterThan(0);
+    expect(replies.length).toBeLessThan(SIZES.comments / 2);
+    for (const reply of replies) {
+      expect(reply.thread_portfolio).toBe(reply.portfolio_id);
+      expect(reply.thread_parent).toBeNull();
+      expect(new Date(reply.thread_at).getTime()).toBeLessThanOrEqual(new Date(reply.created_at).getTime());
+    }
+  });
+
   it('skews popularity: a few portfolios get many likes', async () => {
     const { db } = context.app.services;
     const top = await db

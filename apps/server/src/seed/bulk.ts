@@ -395,6 +395,7 @@ async function insertPortfolios(
   const linktitles = new Set<string>();
   const likeRandom = random.fork('likes');
   const commentRandom = random.fork('comments');
+  const replyRandom = random.fork('replies');
   const commenterSampler = new WeightedSampler(
     zipfWeights(options.users, 0.8, 5, commentRandom),
     commentRandom,
@@ -494,13 +495,23 @@ async function insertPortfolios(
       row.ranked_likes = likeCount - ownLikes;
 
       const commentCount = plan.commentCounts[i] as number;
+      const discussion: { at: number; user: number }[] = [];
       for (let k = 0; k < commentCount; k += 1) {
         const user = commenterSampler.next();
         const from = Math.max(created, plan.userCreated[user] as number) + 60_000;
-        const at = commentRandom.between(from, Math.max(from, plan.until));
+        discussion.push({ at: commentRandom.between(from, Math.max(from, plan.until)), user });
+      }
+      // In time order, about a third answer one of the latest top-level comments before them (one level).
+      const threads: string[] = [];
+      for (const { at, user } of discussion.sort((a, b) => a.at - b.at)) {
+        const commentId = ids.next(at);
+        const parentId =
+          threads.length > 0 && replyRandom.chance(1 / 3) ? replyRandom.pick(threads.slice(-5)) : null;
+        if (parentId === null) threads.push(commentId);
         comments.push({
-          id: ids.next(at),
+          id: commentId,
           portfolio_id: id,
+          parent_id: parentId,
           author_id: plan.userIds[user] as string,
           body: commentRandom.pick(words.comments),
           created_at: new Date(at).toISOString(),
