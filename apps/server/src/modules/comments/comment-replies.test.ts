@@ -149,6 +149,14 @@ describe('replies', () => {
       (m) => m.text?.includes('Aziz, qo‘shilaman') ?? false,
     );
     expect(mail.text).toContain(portfolio.linktitle);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mailsOf = (who: TestUser) =>
+      context.smtp.messages.filter(
+        (m) => JSON.stringify(m.to).includes(who.email) && (m.text?.includes('Aziz, qo‘shilaman') ?? false),
+      );
+    expect(mailsOf(aziz)).toHaveLength(1);
+    expect(mailsOf(dilnoza)).toEqual([]);
+    expect(mailsOf(bobur)).toEqual([]);
   });
 
   it('refuse a bad parentId with a 422 naming it, in Uzbek, and never store the comment', async () => {
@@ -157,6 +165,8 @@ describe('replies', () => {
     const other = await publish(author);
     const elsewhere = await write(writer, other._id, 'Boshqa portfoliodagi izoh');
     const hidden = await write(writer, portfolio._id, 'Yashiriladigan izoh');
+    // A reply in the thread a moderator hides is hidden with it, though not itself.
+    const inHidden = await write(author, portfolio._id, 'Yashirin mavzudagi javob', hidden);
     await db()
       .updateTable('comments')
       .set({ hidden_at: new Date().toISOString(), hidden_reason: 'spam' })
@@ -189,6 +199,7 @@ describe('replies', () => {
       ['0123456789abcdef01234567', 'gone'],
       [elsewhere, 'gone'],
       [hidden, 'gone'],
+      [inHidden, 'gone'],
       [deleted, 'gone'],
     ];
     for (const [parentId, kind] of cases) {
