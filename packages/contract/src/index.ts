@@ -5,6 +5,7 @@ export * from './fields.js';
 export * from './users.js';
 export * from './account.js';
 export * from './follows.js';
+export * from './github.js';
 export * from './notifications.js';
 export * from './moderation.js';
 export * from './plain-text.js';

@@ -14,6 +14,7 @@ import {
   withoutNul,
 } from './fields.js';
 import { WORK_STATUS } from './constants.js';
+import { githubStatsSchema } from './github.js';
 import { authorRefSchema, hiddenSchema, idSchema } from './users.js';
 
 /** A portfolio's author, with whether they look for work: the badge shows on their cards and pages. */
@@ -204,6 +205,10 @@ export const portfolioSummarySchema = z
     likesCount: z.number().int(),
     commentsCount: z.number().int(),
     likedByMe: z.boolean(),
+    github: githubStatsSchema.optional().meta({
+      description:
+        'Its repository’s stars and main language, when it is on GitHub and has been checked (daily)',
+    }),
   })
   .meta({ id: 'PortfolioSummary' });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;

@@ -76,6 +76,7 @@ const KEPT = new Set(
     'Portfolio Master',
     'GitHub',
     'GitLab',
+    'README',
     'Telegram',
     'Email',
     'E-mail',

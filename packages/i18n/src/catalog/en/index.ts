@@ -17,6 +17,7 @@ import { profileCv } from './profile-cv.js';
 import { cv } from './cv.js';
 import { embed } from './embed.js';
 import { bot } from './bot.js';
+import { github } from './github.js';
 
 export const catalog = {
   ...site,
@@ -37,4 +38,5 @@ export const catalog = {
   ...apiValidation,
   ...mails,
   ...bot,
+  ...github,
 } satisfies Catalog;

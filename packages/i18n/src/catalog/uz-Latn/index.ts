@@ -16,6 +16,7 @@ import { profileCv } from './profile-cv.js';
 import { cv } from './cv.js';
 import { embed } from './embed.js';
 import { bot } from './bot.js';
+import { github } from './github.js';
 
 /** The source of every text: Uzbek in Latin. Cyrillic is made from it when the catalogs are compiled. */
 export const catalog = {
@@ -37,4 +38,5 @@ export const catalog = {
   ...apiValidation,
   ...mails,
   ...bot,
+  ...github,
 } as const;
