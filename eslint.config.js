@@ -57,7 +57,7 @@ const SERVER_LAYERS = {
  */
 const SERVER_FEATURES = [
   ['account', 'moderation'],
-  ['auth', 'cv', 'embed', 'feeds', 'follows', 'likes', 'og', 'telegram-channel'],
+  ['auth', 'cv', 'embed', 'feeds', 'follows', 'github', 'likes', 'og', 'telegram-channel'],
   ['portfolios'],
   ['comments'],
   ['notifications'],

@@ -130,6 +130,11 @@ const environmentSchema = z.object({
       })
       .optional(),
   ),
+  GITHUB_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
+  ),
+  GITHUB_TOKEN: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
   RESPONSE_VALIDATION: z.preprocess(
     emptyToUndefined,
     z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on yoki off bo‘lishi kerak' }).optional(),
@@ -189,6 +194,13 @@ export interface Config {
    * portfolios and the week's best; unset, nothing is posted.
    */
   telegramChannel: string | undefined;
+  /**
+   * GitHub's REST API ("GitHub’dan olish" and the repositories' stars): GitHub's own, or a stand-in (the
+   * tests run one on 127.0.0.1).
+   */
+  githubApiUrl: string;
+  /** A token for GitHub's API (more requests an hour); without it GitHub allows 60 an hour per address. */
+  githubToken: string | undefined;
   /** `/metrics` answers only with this bearer token; unset, it is not there. */
   metricsToken: string | undefined;
   /**
@@ -270,6 +282,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     telegramApiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''),
     telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
     telegramChannel: env.TELEGRAM_CHANNEL,
+    githubApiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
+    githubToken: env.GITHUB_TOKEN,
     bucket: env.S3_URL === undefined ? undefined : parseBucketUrl(env.S3_URL),
     publicImageUrl: env.PUBLIC_IMAGE_URL?.replace(/\/+$/, ''),
     imageProxyKey: env.IMAGE_PROXY_KEY,

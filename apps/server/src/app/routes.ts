@@ -9,6 +9,7 @@ import { embedRoutes } from '../modules/embed/embed.routes.js';
 import { commentRoutes } from '../modules/comments/comments.routes.js';
 import { feedRoutes } from '../modules/feeds/feeds.routes.js';
 import { followRoutes } from '../modules/follows/follows.routes.js';
+import { githubRoutes } from '../modules/github/github.routes.js';
 import { imageRoutes } from '../modules/images/images.routes.js';
 import { remoteImageRoutes } from '../modules/images/remote-images.routes.js';
 import { likeRoutes } from '../modules/likes/likes.routes.js';
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(telegramChatRoutes, services);
       await api.register(viewRoutes, services);
       await api.register(portfolioRoutes, services);
+      await api.register(githubRoutes, services);
       await api.register(likeRoutes, services);
       await api.register(commentRoutes, services);
       await api.register(localeRoutes);

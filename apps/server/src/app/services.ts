@@ -15,6 +15,8 @@ import { EmbedService } from '../modules/embed/embed.service.js';
 import { CommentsService } from '../modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from '../modules/feeds/feeds.service.js';
 import { FollowsService } from '../modules/follows/follows.service.js';
+import { createGithubClient } from '../modules/github/github-client.js';
+import { GithubService } from '../modules/github/github.service.js';
 import { LikesService } from '../modules/likes/likes.service.js';
 import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { NotificationsService } from '../modules/notifications/notifications.service.js';
@@ -58,6 +60,8 @@ export interface AppServices extends Infrastructure {
   previewCards: PreviewCards;
   cv: CvService;
   embeds: EmbedService;
+  /** Drafts from public GitHub repositories, and the client the stars' refresh uses. */
+  github: GithubService;
   hooks: AuthenticationHooks;
   /** Drops the cached reads and totals nobody asked for in `idleMs` (`IdleTimer`); answers how many went. */
   trimIdle: (idleMs: number) => number;
@@ -127,6 +131,10 @@ export async function createServices(
     previewCards,
     cv: new CvService(db, dialect, { users, portfolios, imageStore, changes, publicUrl }),
     embeds,
+    github: new GithubService(
+      db,
+      createGithubClient({ apiUrl: config.githubApiUrl, token: config.githubToken }),
+    ),
     hooks: authenticationHooks(auth),
     trimIdle: (idleMs) =>
       reads.trimIdle(idleMs) + totals.trimIdle(idleMs) + people.trimIdle(idleMs) + embeds.trimIdle(idleMs),

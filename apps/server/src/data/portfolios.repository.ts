@@ -11,7 +11,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface PortfolioWithAuthor extends Omit<
   PortfolioRow,
-  'technology_names' | 'image_names' | 'image_alts' | 'trend_score' | 'ranked_likes'
+  'technology_names' | 'image_names' | 'image_alts' | 'trend_score' | 'ranked_likes' | 'github_due_at'
 > {
   author_username: string;
   author_firstname: string;
@@ -61,6 +61,9 @@ function selectWithAuthor(db: Executor) {
       'p.hidden_at',
       'p.hidden_reason',
       'p.channel_opt_out',
+      'p.github_repo',
+      'p.github_stars',
+      'p.github_language',
     ]);
 }
 
@@ -278,6 +281,14 @@ export async function findTakenLinktitles(db: Executor, candidates: readonly str
   return new Set(rows.map((row) => row.linktitle));
 }
 
+/** A portfolio's GitHub repository and what was last seen of it (docs/decisions/0052). */
+export interface GithubColumns {
+  github_repo: string | null;
+  github_stars: number | null;
+  github_language: string | null;
+  github_due_at: string | null;
+}
+
 export async function insertPortfolio(
   db: Executor,
   row: Omit<
@@ -293,10 +304,15 @@ export async function insertPortfolio(
     | 'ranked_likes'
     | 'hidden_at'
     | 'hidden_reason'
-  > & {
-    created_at: string;
-    updated_at: string;
-  },
+    | 'github_repo'
+    | 'github_stars'
+    | 'github_language'
+    | 'github_due_at'
+  > &
+    Partial<GithubColumns> & {
+      created_at: string;
+      updated_at: string;
+    },
 ): Promise<void> {
   await db.insertInto('portfolios').values(row).execute();
 }
@@ -304,9 +320,10 @@ export async function insertPortfolio(
 export async function updatePortfolio(
   db: Executor,
   id: string,
-  patch: Partial<Pick<PortfolioRow, 'title' | 'description' | 'url' | 'repo_url' | 'channel_opt_out'>> & {
-    updated_at: string;
-  },
+  patch: Partial<Pick<PortfolioRow, 'title' | 'description' | 'url' | 'repo_url' | 'channel_opt_out'>> &
+    Partial<GithubColumns> & {
+      updated_at: string;
+    },
 ): Promise<boolean> {
   const result = await db.updateTable('portfolios').set(patch).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -204,6 +204,13 @@ export interface PortfoliosTable {
   hidden_reason: NullableText;
   /** 1 when its author asked that the site's Telegram channel not post it. */
   channel_opt_out: Generated<number>;
+  /** `owner/name` when its repository address is on GitHub (docs/decisions/0052); null otherwise. */
+  github_repo: string | null;
+  /** What GitHub said at the last check; null until one succeeded. */
+  github_stars: number | null;
+  github_language: string | null;
+  /** When its repository is next checked (at most daily); null when there is nothing to check. */
+  github_due_at: NullableTimestamp;
 }
 
 export interface ImagesTable {

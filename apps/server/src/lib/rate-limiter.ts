@@ -192,6 +192,8 @@ export const RATE_RULES = {
   /** Reports to the admins, per account. */
   reports: { name: 'report', limit: 10, windowSeconds: 60 * 60 },
   uploads: { name: 'upload', limit: 9, windowSeconds: 30 },
+  /** Drafts from GitHub ("GitHub’dan olish"), per account: each costs GitHub's budget three requests. */
+  githubImports: { name: 'github-import', limit: 10, windowSeconds: 10 * 60 },
   /**
    * Pictures of descriptions fetched from other sites (cached copies are not counted): per host, so the
    * site cannot be used to hammer one, and per reader whose request made the fetch.

@@ -10,7 +10,7 @@ import type {
   UpdatePortfolioBody,
   WorkStatus,
 } from '@portfolio-master/contract';
-import { BOUNDS, LIMITS, toCyrillic, toLatin } from '@portfolio-master/contract';
+import { BOUNDS, LIMITS, parseGithubRepository, toCyrillic, toLatin } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -50,6 +50,20 @@ const LINKTITLE_BATCH = 20;
 const LINKTITLE_ATTEMPTS = 20;
 
 const linktitleBusy = () => new HttpError(409, 'CONFLICT', 'problem.portfolio.busy');
+
+/**
+ * The GitHub repository a repository address names (`owner/name`), due for its first check now; a
+ * changed one forgets what was shown of the old (docs/decisions/0052).
+ */
+function githubColumns(repoUrl: string | null, now: string) {
+  const repo = repoUrl === null ? undefined : parseGithubRepository(repoUrl);
+  return {
+    github_repo: repo ? `${repo.owner}/${repo.name}` : null,
+    github_stars: null,
+    github_language: null,
+    github_due_at: repo ? now : null,
+  };
+}
 
 const tooManyImages = () =>
   validationFailed('images', message('problem.portfolio.tooManyImages', { max: LIMITS.images.maxFiles }));
@@ -124,6 +138,9 @@ export class PortfoliosService {
       likesCount: row.likes_count,
       commentsCount: row.comments_count,
       likedByMe: false,
+      ...(row.github_repo !== null && row.github_stars !== null
+        ? { github: { stars: row.github_stars, language: row.github_language } }
+        : {}),
     }));
   }
 
@@ -420,6 +437,7 @@ export class PortfoliosService {
               created_at: now.toISOString(),
               updated_at: now.toISOString(),
               channel_opt_out: body.channelOptOut ? 1 : 0,
+              ...githubColumns(body.repoUrl ?? null, now.toISOString()),
             });
             await this.writeTechnologies(trx, id, body.used);
             await portfolios.replacePortfolioImages(trx, id, author.id, [], stored, alts);
@@ -486,6 +504,9 @@ export class PortfoliosService {
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.url !== undefined ? { url: body.url } : {}),
           ...(body.repoUrl !== undefined ? { repo_url: body.repoUrl } : {}),
+          ...(body.repoUrl !== undefined && body.repoUrl !== current.repo_url
+            ? githubColumns(body.repoUrl, new Date().toISOString())
+            : {}),
           ...(body.channelOptOut !== undefined ? { channel_opt_out: body.channelOptOut ? 1 : 0 } : {}),
           updated_at: new Date().toISOString(),
         });
