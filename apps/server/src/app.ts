@@ -1,3 +1,4 @@
+import type { GithubRefreshOptions } from './modules/github/github-refresh.js';
 import type { TelegramChannelOptions } from './modules/telegram-channel/telegram-channel.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   feeds?: FeedsOptions;
   /** The Telegram channel worker's timings and clock; tests make them short. */
   telegramChannel?: Partial<TelegramChannelOptions>;
+  /** The GitHub refresh's timings; tests make them short. */
+  githubRefresh?: Partial<GithubRefreshOptions>;
 }
 
 /** The whole site as a Fastify instance, ready for `inject` or `listen`. Each step is a file in app/. */
@@ -39,7 +42,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   await seedWhenEmpty(app, config, database, services.imageStore);
   app.decorateRequest('auth', null);
-  const jobs = startJobs(app, services, { telegramChannel: options.telegramChannel });
+  const jobs = startJobs(app, services, {
+    telegramChannel: options.telegramChannel,
+    githubRefresh: options.githubRefresh,
+  });
   closeWithApp(app, { jobs, services, outages, database: options.database ? undefined : database });
 
   await registerPlugins(app, config, services, cachedResponses);

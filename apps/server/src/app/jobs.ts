@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findLinkedImageNames } from '../data/images.repository.js';
 import { receiveUpdates } from '../modules/telegram-chats/telegram-updates.js';
+import { GithubRefresh, type GithubRefreshOptions } from '../modules/github/github-refresh.js';
 import { TelegramOutbox } from '../modules/notifications/telegram-outbox.js';
 import {
   createTelegramChannel,
@@ -20,7 +21,10 @@ export interface Jobs {
 export function startJobs(
   app: FastifyInstance,
   services: AppServices,
-  options: { telegramChannel?: Partial<TelegramChannelOptions> } = {},
+  options: {
+    telegramChannel?: Partial<TelegramChannelOptions>;
+    githubRefresh?: Partial<GithubRefreshOptions>;
+  } = {},
 ): Jobs {
   // Expired sessions and mailed links are useless; drop them hourly.
   const purge = setInterval(
@@ -89,10 +93,17 @@ export function startJobs(
   // The site's channel: new portfolios and the week's best, posted by one worker across instances.
   const telegramChannel = createTelegramChannel(services, app.log, options.telegramChannel);
   telegramChannel?.start();
+  // Stars and main languages of portfolios' GitHub repositories, checked daily by one worker across instances.
+  const githubRefresh = new GithubRefresh(
+    { db: services.db, client: services.github.client, changes: services.changes, logger: app.log },
+    options.githubRefresh,
+  );
+  githubRefresh.start();
   return {
     async stop() {
       await telegramOutbox?.stop();
       await telegramChannel?.stop();
+      await githubRefresh.stop();
       clearInterval(purgeOutbox);
       await updates.stop();
       clearInterval(purge);

@@ -27,7 +27,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'logger' | 'feeds' | 'telegramChannel'> = {},
+  options: Pick<BuildOptions, 'logger' | 'feeds' | 'telegramChannel' | 'githubRefresh'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
@@ -45,6 +45,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     // Nowhere: a test that gives the bot a token and no stand-in of its own reaches no Telegram.
     TELEGRAM_API_URL: 'http://127.0.0.1:9',
+    // Nor GitHub: a test that reads GitHub starts its stand-in (github-api.ts).
+    GITHUB_API_URL: 'http://127.0.0.1:9',
     ...(bucket ? { S3_URL: bucket.url } : {}),
     ...env,
   });
