@@ -6,6 +6,7 @@ import { BackBar } from '../../components/back-bar';
 import { LazyDialog, preloadDialog } from '../../components/lazy-dialog';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorView } from '../../components/error-view';
+import { StarIcon } from '../../components/icons/star';
 import { CodeIcon } from '../../components/icons/code';
 import { EditIcon } from '../../components/icons/edit';
 import { ExternalIcon } from '../../components/icons/external';
@@ -132,6 +133,16 @@ export function PortfolioRoute() {
                 <CodeIcon />
                 {t('portfolio.repository')}
               </a>
+            ) : null}
+            {portfolio.github ? (
+              <p className="github-stats muted">
+                <span>
+                  <StarIcon /> {t('github.starsLabel', { stars: portfolio.github.stars })}
+                </span>
+                {portfolio.github.language ? (
+                  <span>{t('github.language', { language: portfolio.github.language })}</span>
+                ) : null}
+              </p>
             ) : null}
             <TelegramShare
               path={`/portfolio/${encodeURIComponent(portfolio.linktitle)}`}

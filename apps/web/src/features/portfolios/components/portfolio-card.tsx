@@ -6,6 +6,7 @@ import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { WorkBadge } from '../../../components/work-badge';
 import { CommentIcon } from '../../../components/icons/comment';
 import { HeartIcon } from '../../../components/icons/heart';
+import { StarIcon } from '../../../components/icons/star';
 import { LazyImage } from '../../../components/lazy-image';
 import { RelativeDate } from '../../../components/relative-date';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
@@ -91,6 +92,11 @@ export function PortfolioCard({
           <span>
             <CommentIcon /> {t('card.comments', { count: portfolio.commentsCount })}
           </span>
+          {portfolio.github ? (
+            <span title={t('github.starsLabel', { stars: portfolio.github.stars })}>
+              <StarIcon /> {t('github.stars', { stars: portfolio.github.stars })}
+            </span>
+          ) : null}
         </div>
       </div>
     </article>

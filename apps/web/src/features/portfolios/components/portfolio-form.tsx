@@ -5,6 +5,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { noFormErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useT } from '../../../i18n/translator';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
+import { GithubImport } from './github-import';
 import { galleryOrder, ImagePicker, type GalleryItem } from './image-picker';
 import { WriteForm } from '../../../components/write-form';
 
@@ -81,6 +82,19 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
   return (
     <WriteForm className="form" onSubmit={onSubmit}>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
+      {initial ? null : (
+        <GithubImport
+          onDraft={(draft) =>
+            setValues({
+              title: draft.title,
+              url: draft.url,
+              repoUrl: draft.repoUrl,
+              used: draft.used.join(', '),
+              description: draft.description,
+            })
+          }
+        />
+      )}
       <TextField
         label={t('portfolioForm.title')}
         name="title"
