@@ -1,7 +1,24 @@
+import { parseGithubRepository } from '@portfolio-master/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { GithubColumns } from './portfolios.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A portfolio's columns for its repository address: the GitHub repository it names (`owner/name`), due
+ * for its first check at `now`, nothing shown yet (docs/decisions/0052). Written by creates, edits that
+ * change the address, and the original site's import.
+ */
+export function githubColumns(repoUrl: string | null, now: string): GithubColumns {
+  const repo = repoUrl === null ? undefined : parseGithubRepository(repoUrl);
+  return {
+    github_repo: repo ? `${repo.owner}/${repo.name}` : null,
+    github_stars: null,
+    github_language: null,
+    github_due_at: repo ? now : null,
+  };
+}
 
 /** A portfolio whose repository on GitHub is due for a check. */
 export interface DueGithubRepository {

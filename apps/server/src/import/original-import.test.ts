@@ -206,6 +206,14 @@ describe('importing the original site', () => {
       author: { _id: hex(ids.ali) },
     });
     expect([...library.body.likes].sort()).toEqual([hex(ids.aliCase), hex(ids.vali)].sort());
+    // Its repository on GitHub is due for its stars' first check.
+    const github = await context.app.services.db
+      .selectFrom('portfolios')
+      .select(['github_repo', 'github_due_at'])
+      .where('id', '=', hex(ids.library))
+      .executeTakeFirstOrThrow();
+    expect(github.github_repo).toBe('ali/kutubxona');
+    expect(github.github_due_at).not.toBeNull();
     expect(library.body.comments).toMatchObject([
       {
         _id: hex(ids.goodComment),

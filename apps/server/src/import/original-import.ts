@@ -8,6 +8,7 @@ import { HttpError } from '../lib/http-error.js';
 import { newId } from '../lib/ids.js';
 import type { ImageStore, StoredImage } from '../modules/images/image-store.js';
 import { technologySlug } from '../data/naming.js';
+import { githubColumns } from '../data/github.repository.js';
 import { ensureTechnologies, portfolioListsOf } from '../data/portfolios.repository.js';
 import { GALLERY_MAX_DIMENSION } from '../modules/portfolios/portfolios.service.js';
 import { writeSearchEntries } from '../data/search.repository.js';
@@ -452,6 +453,8 @@ function portfolioRow(portfolio: PlannedPortfolio) {
     comments_count: portfolio.comments.length,
     created_at: portfolio.createdAt,
     updated_at: portfolio.createdAt,
+    // Its repository's stars are checked from now on, the longest waiting first.
+    ...githubColumns(portfolio.repoUrl, new Date().toISOString()),
   };
 }
 

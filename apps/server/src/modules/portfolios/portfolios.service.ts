@@ -1,4 +1,5 @@
 import * as channelPosts from '../../data/telegram-channel.repository.js';
+import { githubColumns } from '../../data/github.repository.js';
 import type {
   PortfolioAuthor,
   CreatePortfolioBody,
@@ -10,7 +11,7 @@ import type {
   UpdatePortfolioBody,
   WorkStatus,
 } from '@portfolio-master/contract';
-import { BOUNDS, LIMITS, parseGithubRepository, toCyrillic, toLatin } from '@portfolio-master/contract';
+import { BOUNDS, LIMITS, toCyrillic, toLatin } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -50,20 +51,6 @@ const LINKTITLE_BATCH = 20;
 const LINKTITLE_ATTEMPTS = 20;
 
 const linktitleBusy = () => new HttpError(409, 'CONFLICT', 'problem.portfolio.busy');
-
-/**
- * The GitHub repository a repository address names (`owner/name`), due for its first check now; a
- * changed one forgets what was shown of the old (docs/decisions/0052).
- */
-function githubColumns(repoUrl: string | null, now: string) {
-  const repo = repoUrl === null ? undefined : parseGithubRepository(repoUrl);
-  return {
-    github_repo: repo ? `${repo.owner}/${repo.name}` : null,
-    github_stars: null,
-    github_language: null,
-    github_due_at: repo ? now : null,
-  };
-}
 
 const tooManyImages = () =>
   validationFailed('images', message('problem.portfolio.tooManyImages', { max: LIMITS.images.maxFiles }));
