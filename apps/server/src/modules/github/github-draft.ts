@@ -151,6 +151,8 @@ export function readmeBeginning(readme: string): string {
     .slice(0, 32 * 1024)
     .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
     .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+    // An HTML heading (mostly the name again), to its end or the text's: one pass, however it is written.
+    .replace(/<h([1-6])\b[^>]*>[\s\S]*?(?:<\/h\1\s*>|$)/gi, ' ')
     .replace(/<img\b[^>]*>/gi, ' ')
     // A linked badge, then any picture: `[![build](…)](…)`, `![logo](…)`.
     .replace(/\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)/g, ' ')
@@ -158,7 +160,11 @@ export function readmeBeginning(readme: string): string {
     .split(/\r?\n/)
     .filter((line) => !/^\s{0,3}#{1,6}(\s|$)/.test(line) && !/^\s{0,3}(=+|-+)\s*$/.test(line))
     .join('\n');
-  return shorten(markdownToText(withoutPictures).replace(/^[.\s]+/, ''), DESCRIPTION_LENGTH);
+  const text = markdownToText(withoutPictures)
+    // A tag before a stop leaves a space before it ("<b>yuboradi</b>:").
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/^[.\s]+/, '');
+  return shorten(text, DESCRIPTION_LENGTH);
 }
 
 /** A title from a repository's name: `my-todo_app` is "My todo app"; a name too short keeps its owner. */

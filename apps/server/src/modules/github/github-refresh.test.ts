@@ -125,3 +125,38 @@ describe('the background refresh', () => {
     expect(await dueAt(created._id)).toBeLessThanOrEqual(Date.now());
   });
 });
+
+describe('GitHub’s budget', () => {
+  it('stops checking when the requests left fall to the reserve kept for people’s drafts', async () => {
+    const own = await createTestContext(
+      { GITHUB_API_URL: github.url },
+      { githubRefresh: { idleMs: 25, spacingMs: 0, reserve: 10 } },
+    );
+    try {
+      const someone = await signUp(own);
+      github.put('aziz/zaxira', { fields: { stargazers_count: 1 } });
+      github.budget = 12;
+      for (const n of [1, 2, 3]) {
+        const response = await call(own.app, {
+          method: 'POST',
+          url: '/api/portfolio/create',
+          headers: { 'x-token': someone.token },
+          payload: {
+            title: `Zaxira ${n}`,
+            url: 'https://z.example.uz',
+            repoUrl: 'https://github.com/aziz/zaxira',
+            used: ['Go'],
+          },
+        });
+        expect(response.statusCode).toBe(201);
+      }
+      // Two checks leave 10 requests: the third portfolio waits for GitHub's reset.
+      await eventually(() => repositoryCalls('aziz/zaxira') >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(repositoryCalls('aziz/zaxira')).toBe(2);
+      expect(github.budget).toBe(10);
+    } finally {
+      await own.close();
+    }
+  });
+});
