@@ -173,12 +173,16 @@ export function createGithubClient(options: { apiUrl: string; token: string | un
     async repository(repo) {
       const data = json(await call('GET /repos/{owner}/{repo}', repo, {}, JSON_BYTES));
       // A token may see a private repository: it is never shown on the site.
-      if (data.private === true || typeof data.html_url !== 'string') throw new GithubFailure('notFound');
+      if (data.private === true) throw new GithubFailure('notFound');
       const stars = Number(data.stargazers_count);
       return {
         name: text(data.name) ?? repo.name,
         fullName: text(data.full_name) ?? `${repo.owner}/${repo.name}`,
-        htmlUrl: data.html_url,
+        // Only an http(s) address of GitHub's own is passed on as the repository's.
+        htmlUrl:
+          typeof data.html_url === 'string' && /^https?:\/\/[^\s]{1,2000}$/i.test(data.html_url)
+            ? data.html_url
+            : `https://github.com/${repo.owner}/${repo.name}`,
         homepage: text(data.homepage),
         description: text(data.description),
         language: text(data.language),

@@ -183,7 +183,8 @@ function homepageOf(info: GithubRepositoryInfo): string {
   if (homepage) {
     try {
       const url = new URL(/^https?:\/\//i.test(homepage) ? homepage : `https://${homepage}`);
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= 2000) return url.href;
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= LIMITS.url.max)
+        return url.href;
     } catch {
       // Not an address: the repository's is used.
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { type StandInGithubApi, startGithubApi } from '../../test/github-api.js';
 
@@ -143,6 +144,16 @@ describe('a draft from a public repository', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('passes on only http(s) addresses from GitHub’s answer', async () => {
+    github.put('vali/xavfli', {
+      fields: { html_url: 'javascript:alert(1)', homepage: 'javascript:alert(2)' },
+    });
+    expect((await importing('https://github.com/vali/xavfli')).json()).toMatchObject({
+      url: 'https://github.com/vali/xavfli',
+      repoUrl: 'https://github.com/vali/xavfli',
+    });
+  });
+
   it('caps technologies at the form’s limit and drops what does not fit', async () => {
     github.put('vali/kop', {
       languages: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`Til${i}`, 1000 - i])),
@@ -272,5 +283,16 @@ describe('what is refused', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  it('reaches GitHub’s API by default, a stand-in when told, and takes a token only if given', () => {
+    expect(loadConfig({})).toMatchObject({ githubApiUrl: 'https://api.github.com', githubToken: undefined });
+    expect(loadConfig({ GITHUB_API_URL: 'http://127.0.0.1:8080/', GITHUB_TOKEN: 'ghp_x' })).toMatchObject({
+      githubApiUrl: 'http://127.0.0.1:8080',
+      githubToken: 'ghp_x',
+    });
+    expect(() => loadConfig({ GITHUB_API_URL: 'ftp://github.com' })).toThrow(/GITHUB_API_URL/);
   });
 });
