@@ -69,11 +69,9 @@ export const githubDraftSchema = z
     description: z.string().meta({ description: 'The beginning of its README as plain text; may be empty' }),
     url: z.string().meta({ description: 'Its homepage, or the repository’s address when it has none' }),
     repoUrl: z.string().meta({ description: 'The repository’s address on GitHub' }),
-    used: z
-      .array(z.string())
-      .meta({
-        description: 'Technologies from its languages (most code first) and topics, in the site’s names',
-      }),
+    used: z.array(z.string()).meta({
+      description: 'Technologies from its languages (most code first) and topics, in the site’s names',
+    }),
     stars: z.number().int(),
     language: z.string().nullable(),
   })
