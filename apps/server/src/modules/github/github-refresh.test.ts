@@ -134,6 +134,11 @@ describe('GitHub’s budget', () => {
     );
     try {
       const someone = await signUp(own);
+      const lease = () =>
+        own.app.services.db.selectFrom('leases').select('name').where('name', '=', 'github-repos').execute();
+      // Nothing to check: the worker holds no lease and asks GitHub nothing.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await lease()).toEqual([]);
       github.put('aziz/zaxira', { fields: { stargazers_count: 1 } });
       github.budget = 12;
       for (const n of [1, 2, 3]) {
@@ -155,6 +160,7 @@ describe('GitHub’s budget', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(repositoryCalls('aziz/zaxira')).toBe(2);
       expect(github.budget).toBe(10);
+      expect(await lease()).toEqual([{ name: 'github-repos' }]);
     } finally {
       await own.close();
     }

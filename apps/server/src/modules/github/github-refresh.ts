@@ -63,6 +63,10 @@ export class GithubRefresh extends LeasedWorker {
       leaseMs: 60_000,
       idleMs: resolved.idleMs,
       name: 'GitHub refresh',
+      // An idle site (or one with no GitHub repositories) writes no lease and asks GitHub nothing.
+      hasWork: async () =>
+        Date.now() >= this.pausedUntil &&
+        (await findDueGithubRepositories(deps.db, new Date().toISOString(), 1)).length > 0,
     });
     this.options = resolved;
   }

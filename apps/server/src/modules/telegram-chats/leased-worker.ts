@@ -15,11 +15,16 @@ export interface LeasedWorkerOptions {
   idleMs: number;
   /** Names the worker in the log. */
   name: string;
+  /**
+   * Whether there may be work, asked before the lease is taken: a worker with nothing to do then writes
+   * nothing (the lease is a row) and sleeps `idleMs`. Without it the lease is always held.
+   */
+  hasWork?: () => Promise<boolean>;
 }
 
 /**
  * A loop of rounds that one instance runs at a time (the one holding its lease in the database, docs/
- * decisions/0043): the Telegram outbox and the channel. A failed round is logged and tried again; `stop`
+ * decisions/0043): the Telegram outbox and the channel, the GitHub repositories' refresh. A failed round is logged and tried again; `stop`
  * waits for the round under way and lets the lease go.
  */
 export abstract class LeasedWorker {
@@ -58,9 +63,13 @@ export abstract class LeasedWorker {
   }
 
   private async run(): Promise<void> {
-    const { db, logger, lease, leaseMs, idleMs, name } = this.leased;
+    const { db, logger, lease, leaseMs, idleMs, name, hasWork } = this.leased;
     while (!this.stopped) {
       try {
+        if (hasWork && this.leaseUntil === 0 && !(await hasWork())) {
+          await this.sleep(idleMs);
+          continue;
+        }
         if (!(await this.holdLease())) {
           await this.sleep(leaseMs / 4);
           continue;
