@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { withoutNul } from './fields.js';
+import { draftSchema } from './portfolios.js';
 import { profileCvSchema } from './profile-cv.js';
 import { emailSchema, passwordSchema } from './users.js';
 
@@ -98,6 +99,7 @@ export const accountExportSchema = z
         updatedAt: isoDate,
       }),
     ),
+    drafts: z.array(draftSchema).meta({ description: 'Portfolios not published yet' }),
     comments: z.array(
       z.object({
         _id: z.string(),

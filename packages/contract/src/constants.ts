@@ -34,6 +34,8 @@ export const LIMITS = {
   workRoles: { maxItems: 5, itemMax: 40 },
   affiliationName: { max: 120 },
   pinned: { max: 6 },
+  /** Unpublished portfolios an author keeps at once (docs/decisions/0053-drafts.md). */
+  drafts: { max: 20 },
 } as const;
 
 /** Usernames that collide with fixed routes under /user. */

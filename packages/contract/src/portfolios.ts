@@ -25,13 +25,16 @@ export type PortfolioAuthor = z.infer<typeof portfolioAuthorSchema>;
 
 const isoDate = z.string().meta({ format: 'date-time' });
 
+/** Technologies as typed: a list or comma-separated text, each item checked; none required. */
+const technologyList = listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, {
+  item: 'validation.technologies.item',
+  itemTooLong: 'validation.technologies.itemTooLong',
+  list: 'validation.technologies.list',
+  tooMany: 'validation.technologies.tooMany',
+});
+
 const technologiesField = withoutNul(
-  listField(LIMITS.technologies.itemMax, LIMITS.technologies.max, {
-    item: 'validation.technologies.item',
-    itemTooLong: 'validation.technologies.itemTooLong',
-    list: 'validation.technologies.list',
-    tooMany: 'validation.technologies.tooMany',
-  }).pipe(
+  technologyList.pipe(
     z
       .array(z.string())
       .min(LIMITS.technologies.min, { error: 'validation.technologies.required' })
@@ -98,8 +101,23 @@ const imageAltsField = z
     description: `One description (alt text) per picture, in the gallery's final order: kept pictures, then new files. At most ${LIMITS.imageAlt.max} characters each; '' for none`,
   });
 
+/** A portfolio is published (everyone sees it) or a draft its author alone sees (docs/decisions/0053-drafts.md). */
+export const PORTFOLIO_STATUSES = ['draft', 'published'] as const;
+export type PortfolioStatus = (typeof PORTFOLIO_STATUSES)[number];
+
 export const createPortfolioBodySchema = z
   .object({
+    status: z.enum(PORTFOLIO_STATUSES, { error: 'validation.status.value' }).default('published').meta({
+      description:
+        '`draft` keeps the form as one of the author’s drafts (no pictures; nobody else sees it); `published` (the default) posts it',
+    }),
+    draftId: withoutNul(
+      z.string({ error: 'validation.draftId.type' }).max(64, { error: 'validation.draftId.type' }),
+    )
+      .optional()
+      .meta({
+        description: 'Publishing one of the author’s drafts: the draft goes as the portfolio is posted',
+      }),
     title: titleField,
     description: descriptionField.optional(),
     url: urlField,
@@ -356,3 +374,54 @@ export const portfolioViewsSchema = z
   })
   .meta({ id: 'PortfolioViews' });
 export type PortfolioViews = z.infer<typeof portfolioViewsSchema>;
+
+/**
+ * A draft as its author types it: every field may still be empty or unfinished (checked on publishing), but
+ * none may be longer than a portfolio's nor hold U+0000.
+ */
+export const draftBodySchema = z
+  .object({
+    title: withoutNul(
+      z
+        .string({ error: 'validation.title.required' })
+        .max(LIMITS.title.max, { error: 'validation.title.tooLong' }),
+    ).optional(),
+    description: descriptionField.optional(),
+    url: withoutNul(
+      z.string({ error: 'validation.url.required' }).max(LIMITS.url.max, { error: 'validation.url.tooLong' }),
+    ).optional(),
+    repoUrl: withoutNul(
+      z
+        .string({ error: 'validation.repoUrl.type' })
+        .max(LIMITS.url.max, { error: 'validation.repoUrl.tooLong' }),
+    ).optional(),
+    used: withoutNul(technologyList).optional(),
+  })
+  .meta({ id: 'DraftBody' });
+export type DraftBody = z.infer<typeof draftBodySchema>;
+
+export const draftSchema = z
+  .object({
+    _id: idSchema,
+    status: z.literal('draft'),
+    title: z.string(),
+    description: z.string(),
+    url: z.string(),
+    repoUrl: z.string(),
+    used: z.array(z.string()),
+    date: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Draft' });
+export type Draft = z.infer<typeof draftSchema>;
+
+export const draftParamsSchema = z.object({ id: withoutNul(z.string().max(64)) });
+
+/** A description to see as the portfolio page will show it ("Ko‘rib chiqish"). */
+export const previewBodySchema = z.object({ description: descriptionField }).meta({ id: 'PreviewBody' });
+export const previewSchema = z
+  .object({
+    descriptionHtml: z.string().meta({ description: 'Rendered by the renderer of the portfolio page' }),
+  })
+  .meta({ id: 'Preview' });
+export type Preview = z.infer<typeof previewSchema>;

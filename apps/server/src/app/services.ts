@@ -23,6 +23,7 @@ import { NotificationsService } from '../modules/notifications/notifications.ser
 import { PeopleService } from '../modules/people/people.service.js';
 import { PreviewCards } from '../modules/og/og.service.js';
 import { ListTotals } from '../modules/portfolios/list-totals.js';
+import { DraftsService } from '../modules/portfolios/drafts.service.js';
 import { PortfoliosService } from '../modules/portfolios/portfolios.service.js';
 import { createBot } from '../modules/telegram-chats/telegram-bot.js';
 import { TelegramChatsService } from '../modules/telegram-chats/telegram-chats.service.js';
@@ -49,6 +50,8 @@ export interface AppServices extends Infrastructure {
   account: AccountService;
   users: UsersService;
   portfolios: PortfoliosService;
+  /** Portfolios their authors have not published (docs/decisions/0053-drafts.md). */
+  drafts: DraftsService;
   people: PeopleService;
   likes: LikesService;
   comments: CommentsService;
@@ -91,6 +94,8 @@ export async function createServices(
   const auth = new AuthService(db, { mailer, limiter, imageStore, changes, publicUrl, logger, dialect });
   const comments = new CommentsService(db, users, changes, notifications);
   const reads = new Reads({ enabled: config.readCache, changes });
+  // One renderer for portfolio pages and previews: a preview shows what the page will ("Ko‘rib chiqish").
+  const renderMarkdown = createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) });
   const portfolios = new PortfoliosService(db, dialect, {
     users,
     comments,
@@ -100,8 +105,9 @@ export async function createServices(
     reads,
     notifications,
     postsToChannel: config.telegram !== undefined && config.telegramChannel !== undefined,
-    renderMarkdown: createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) }),
+    renderMarkdown,
   });
+  const drafts = new DraftsService(db, renderMarkdown);
   const people = new PeopleService(db, dialect, { changes, readCache: config.readCache });
   const embeds = new EmbedService(db, dialect, { users, portfolios, imageStore, changes, publicUrl });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
@@ -117,9 +123,10 @@ export async function createServices(
     auth,
     telegram: new TelegramService(db, { telegram: config.telegram, auth, limiter, changes }),
     telegramChats: new TelegramChatsService(db, { bot: createBot(config), changes, logger }),
-    account: new AccountService(db, { auth, users, mailer, limiter, imageStore, changes, publicUrl }),
+    account: new AccountService(db, { auth, users, drafts, mailer, limiter, imageStore, changes, publicUrl }),
     users,
     portfolios,
+    drafts,
     people,
     likes: new LikesService(db, changes, users, notifications),
     comments,

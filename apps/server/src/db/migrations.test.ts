@@ -111,6 +111,7 @@ beforeAll(async () => {
     '20261221090000_comment_edits',
     '20261222090000_comment_replies',
     '20261223090000_github_repos',
+    '20261224090000_portfolio_drafts',
     '20261225090000_telegram_fanout_claims',
   ]);
 });

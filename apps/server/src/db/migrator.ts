@@ -32,6 +32,7 @@ import * as imageAlts from './migrations/20261220090000_image_alts.js';
 import * as commentEdits from './migrations/20261221090000_comment_edits.js';
 import * as commentReplies from './migrations/20261222090000_comment_replies.js';
 import * as githubRepos from './migrations/20261223090000_github_repos.js';
+import * as portfolioDrafts from './migrations/20261224090000_portfolio_drafts.js';
 import * as telegramFanoutClaims from './migrations/20261225090000_telegram_fanout_claims.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261221090000_comment_edits': commentEdits,
   '20261222090000_comment_replies': commentReplies,
   '20261223090000_github_repos': githubRepos,
+  '20261224090000_portfolio_drafts': portfolioDrafts,
   '20261225090000_telegram_fanout_claims': telegramFanoutClaims,
 };
 

@@ -282,6 +282,20 @@ export interface CommentRevisionsTable {
   replaced_at: Timestamp;
 }
 
+/** A portfolio its author has not published yet: seen by that author only (docs/decisions/0053-drafts.md). */
+export interface PortfolioDraftsTable {
+  id: string;
+  author_id: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  url: Generated<string>;
+  repo_url: Generated<string>;
+  /** Its technologies as typed, a JSON array. */
+  technology_names: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
 export type ModerationTargetKind = 'portfolio' | 'comment' | 'user';
 
@@ -412,6 +426,7 @@ export interface Database {
   likes: LikesTable;
   comments: CommentsTable;
   comment_revisions: CommentRevisionsTable;
+  portfolio_drafts: PortfolioDraftsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   search_index_state: SearchIndexStateTable;

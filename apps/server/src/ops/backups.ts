@@ -61,6 +61,8 @@ const TABLES = [
   'comments',
   // A comment's earlier texts, for the moderation queue.
   'comment_revisions',
+  // Portfolios their authors have not published yet.
+  'portfolio_drafts',
   'bookmarks',
   'notifications',
   'notification_settings',

@@ -28,6 +28,7 @@ import {
 } from '../mail/templates.js';
 import { replacePortfolioTechnologies } from '../../data/portfolios.repository.js';
 import type { UsersService } from '../users/users.service.js';
+import type { DraftsService } from '../portfolios/drafts.service.js';
 import * as users from '../../data/users.repository.js';
 import * as account from '../../data/account.repository.js';
 
@@ -49,6 +50,7 @@ export class AccountService {
     private readonly deps: {
       auth: AuthService;
       users: UsersService;
+      drafts: DraftsService;
       mailer: Mailer;
       limiter: RateLimiter;
       imageStore: ImageStore;
@@ -254,9 +256,10 @@ export class AccountService {
   /** Everything held about the account, for its owner. */
   async exportData(current: UserRow, sessionId: string): Promise<AccountExport> {
     const now = new Date().toISOString();
-    const [data, pinned] = await Promise.all([
+    const [data, pinned, drafts] = await Promise.all([
       account.findAccountData(this.db, current.id, now),
       users.findPinnedIds(this.db, current.id),
+      this.deps.drafts.list(current.id),
     ]);
     return {
       exportedAt: now,
@@ -311,6 +314,7 @@ export class AccountService {
         date: toIsoString(row.created_at),
         updatedAt: toIsoString(row.updated_at),
       })),
+      drafts,
       comments: data.comments.map((row) => ({
         _id: row.id,
         portfolio: { _id: row.portfolio_id, title: row.title, linktitle: row.linktitle },

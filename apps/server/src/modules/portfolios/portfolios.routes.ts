@@ -1,6 +1,12 @@
 import {
   BOUNDS,
+  LIMITS,
   createPortfolioBodySchema,
+  draftBodySchema,
+  draftParamsSchema,
+  draftSchema,
+  previewBodySchema,
+  previewSchema,
   listQuerySchema,
   portfolioListQuerySchema,
   portfolioPageSchema,
@@ -18,9 +24,11 @@ import { z } from 'zod';
 import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { answer } from '../../lib/reads.js';
+import { validationFailed } from '../../lib/http-error.js';
 import { filesFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { assertMayWrite } from '../users/blocks.js';
+import type { DraftsService } from './drafts.service.js';
 import type { PortfoliosService } from './portfolios.service.js';
 import type { UsersService } from '../users/users.service.js';
 
@@ -39,6 +47,7 @@ const bodyTypes = ['multipart/form-data', 'application/json', 'application/x-www
 /** What these routes are handed: the app passes its services. */
 export interface PortfolioRouteDependencies {
   portfolios: PortfoliosService;
+  drafts: DraftsService;
   users: UsersService;
   hooks: AuthenticationHooks;
   limiter: RateLimiter;
@@ -46,7 +55,7 @@ export interface PortfolioRouteDependencies {
 
 export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> = async (
   app,
-  { portfolios, users, hooks, limiter },
+  { portfolios, drafts, users, hooks, limiter },
 ) => {
   const actorOf = (request: FastifyRequest) => {
     const { user } = currentAuth(request);
@@ -125,6 +134,96 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
     },
   );
 
+  const draftErrors = { 401: problemSchema, 403: problemSchema, 404: problemSchema, 422: problemSchema };
+  const ownerOf = (request: FastifyRequest) => currentAuth(request).user.id;
+
+  app.get(
+    '/portfolio/drafts',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['portfolios'],
+        summary: `The signed-in author's drafts ("Qoralamalar"), the last saved first; at most ${LIMITS.drafts.max}`,
+        response: { 200: z.array(draftSchema), 401: problemSchema },
+      },
+    },
+    async (request) => drafts.list(ownerOf(request)),
+  );
+
+  app.post(
+    '/portfolio/drafts',
+    {
+      onRequest: [hooks.required, writeLimits],
+      schema: {
+        tags: ['portfolios'],
+        summary: 'Start a draft: every field optional, seen by its author only',
+        body: draftBodySchema.nullish(),
+        response: { 201: draftSchema, ...draftErrors, 409: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await drafts.create(ownerOf(request), request.body ?? {})),
+  );
+
+  app.get(
+    '/portfolio/drafts/:id',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['portfolios'],
+        summary: 'One of the signed-in author’s drafts; 404 for anyone else’s',
+        params: draftParamsSchema,
+        response: { 200: draftSchema, ...draftErrors },
+      },
+    },
+    async (request) => drafts.get(request.params.id, ownerOf(request)),
+  );
+
+  app.put(
+    '/portfolio/drafts/:id',
+    {
+      onRequest: [hooks.required, writeLimits],
+      schema: {
+        tags: ['portfolios'],
+        summary: 'Save a draft (the form saves while its author types): the fields sent replace theirs',
+        params: draftParamsSchema,
+        body: draftBodySchema.nullish(),
+        response: { 200: draftSchema, ...draftErrors, 429: problemSchema },
+      },
+    },
+    async (request) => drafts.save(request.params.id, ownerOf(request), request.body ?? {}),
+  );
+
+  app.delete(
+    '/portfolio/drafts/:id',
+    {
+      onRequest: hooks.required,
+      schema: {
+        tags: ['portfolios'],
+        summary: 'Delete one of the signed-in author’s drafts',
+        params: draftParamsSchema,
+        response: { 204: z.undefined(), ...draftErrors },
+      },
+    },
+    async (request, reply) => {
+      await drafts.remove(request.params.id, ownerOf(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/portfolio/preview',
+    {
+      onRequest: [hooks.required, writeLimits],
+      schema: {
+        tags: ['portfolios'],
+        summary: 'A description rendered as the portfolio page will show it ("Ko‘rib chiqish")',
+        body: previewBodySchema,
+        response: { 200: previewSchema, ...draftErrors, 429: problemSchema },
+      },
+    },
+    async (request) => drafts.preview(request.body.description),
+  );
+
   app.get(
     '/portfolio/:id',
     {
@@ -150,14 +249,23 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
       onRequest: [hooks.required, writeLimits],
       schema: {
         tags: ['portfolios'],
-        summary: 'Post a portfolio; files under `images` (up to 8)',
+        summary:
+          'Post a portfolio; files under `images` (up to 8). `status: draft` keeps it as a draft instead; `draftId` publishes that draft',
         body: createPortfolioBodySchema,
         consumes: bodyTypes,
-        response: { 201: portfolioSchema, ...writeErrors },
+        response: { 201: z.union([portfolioSchema, draftSchema]), ...writeErrors },
       },
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
+      if (request.body.status === 'draft') {
+        if (filesFrom(request.body.images).length > 0) {
+          throw validationFailed('images', 'problem.draft.images');
+        }
+        const { title, description, url, repoUrl, used } = request.body;
+        const draft = { title, description, url, repoUrl: repoUrl ?? '', used };
+        return reply.code(201).send(await drafts.create(user.id, draft));
+      }
       const portfolio = await portfolios.create(user, request.body, filesFrom(request.body.images));
       return reply.code(201).send(portfolio);
     },

@@ -34,6 +34,7 @@ import { refreshTrendScores } from '../../data/trending.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
 import * as portfolios from '../../data/portfolios.repository.js';
+import { deleteDraft } from '../../data/drafts.repository.js';
 import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/list-plan.js';
 import type { ListTotals } from './list-totals.js';
 import { toSearchTerms, writeSearchEntry } from '../../data/search.repository.js';
@@ -413,6 +414,10 @@ export class PortfoliosService {
       for (let attempt = 1; ; attempt += 1) {
         try {
           await this.db.transaction().execute(async (trx) => {
+            // A published draft goes with this create, or the create with it: published once at most.
+            if (body.draftId !== undefined && !(await deleteDraft(trx, body.draftId, author.id))) {
+              throw notFound('problem.draft.notFound');
+            }
             await portfolios.insertPortfolio(trx, {
               id,
               author_id: author.id,

@@ -75,6 +75,8 @@ export const apiValidation = {
   'validation.repoUrl.tooLong':
     'Адрес репозитория должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
   'validation.repoUrl.format': 'Адрес репозитория должен начинаться с http:// или https://',
+  'validation.status.value': 'Статус должен быть «draft» или «published»',
+  'validation.draftId.type': 'Неверный идентификатор черновика',
   'validation.technologies.required': 'Укажите хотя бы одну технологию',
   'validation.technologies.item': 'Технология должна быть текстом',
   'validation.technologies.itemTooLong':

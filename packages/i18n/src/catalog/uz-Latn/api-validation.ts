@@ -69,6 +69,8 @@ export const apiValidation = {
   'validation.repoUrl.tooLong': 'Repozitoriy manzili {max} belgidan oshmasin',
   'validation.repoUrl.format':
     'Repozitoriy manzili http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak',
+  'validation.status.value': 'Holat «draft» yoki «published» bo‘lishi kerak',
+  'validation.draftId.type': 'Qoralama identifikatori noto‘g‘ri',
   'validation.technologies.required': 'Kamida bitta texnologiya kiriting',
   'validation.technologies.item': 'Texnologiya matn bo‘lishi kerak',
   'validation.technologies.itemTooLong': 'Texnologiya {max} belgidan oshmasin',
