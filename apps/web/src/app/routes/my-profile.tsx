@@ -7,6 +7,7 @@ import { StatusIndicator } from '../../components/status-indicator';
 import { useAuth } from '../../features/auth/api/get-me';
 import { MyAccountNotices } from '../../features/moderation/components/moderation-notices';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
+import { DraftList } from '../../features/portfolios/components/draft-list';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { useLocation, useSearchParams } from '../../lib/router';
 import { useT } from '../../i18n/translator';
@@ -47,6 +48,7 @@ function MyProfile() {
       ) : (
         <ErrorBoundary>
           <UserProfile user={user} own actions={<EditProfileLink onClick={() => setNotice(null)} />} />
+          <DraftList />
         </ErrorBoundary>
       )}
     </>

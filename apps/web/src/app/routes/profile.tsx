@@ -7,6 +7,7 @@ import { EditIcon } from '../../components/icons/edit';
 import { PageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth/api/get-me';
 import { userQueryOptions, useUser } from '../../features/users/api/get-user';
+import { DraftList } from '../../features/portfolios/components/draft-list';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { CITY_NAMES, currentJob, sameAs } from '../../features/users/cv-labels';
 import { useT } from '../../i18n/translator';
@@ -51,6 +52,7 @@ export function UserProfileRoute() {
             own={me?._id === query.data._id}
             actions={me?._id === query.data._id ? <EditProfileLink /> : null}
           />
+          {me?._id === query.data._id ? <DraftList /> : null}
         </ErrorBoundary>
       )}
     </div>

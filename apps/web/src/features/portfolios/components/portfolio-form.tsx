@@ -1,4 +1,4 @@
-import type { Portfolio } from '@portfolio-master/contract';
+import type { Portfolio, Preview } from '@portfolio-master/contract';
 import { useState } from 'react';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-field';
 import { ProgressBar } from '../../../components/progress-bar';
@@ -8,24 +8,56 @@ import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { GithubImport } from './github-import';
 import { galleryOrder, ImagePicker, type GalleryItem } from './image-picker';
 import { WriteForm } from '../../../components/write-form';
+import { previewDescription } from '../api/drafts';
+import { Markdown } from './markdown';
+import { useDraftAutosave, type AutosaveState, type DraftValues } from './use-draft-autosave';
+
+/** Where the draft stands, said politely to screen readers. */
+function DraftStatus({ state }: { state: AutosaveState }) {
+  const t = useT();
+  const text = {
+    idle: null,
+    local: t('drafts.savedLocally'),
+    saving: t('drafts.saving'),
+    saved: t('drafts.saved'),
+    failed: t('drafts.saveFailed'),
+  }[state];
+  return (
+    <p className="draft-status" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}
 
 export interface PortfolioFormProps {
   initial?: Portfolio;
+  /** A new portfolio's form keeps what is typed as the author's draft (docs/decisions/0053-drafts.md). */
+  draft?: { userId: string; draftId: string | null; values: DraftValues | null };
   submitLabel: string;
   pending: boolean;
-  submit: (input: PortfolioUploadInput, callbacks: { onError: (error: unknown) => void }) => void;
+  submit: (
+    input: PortfolioUploadInput,
+    callbacks: { onError: (error: unknown) => void; onSuccess: () => void },
+  ) => void;
 }
 
 /** Create and edit share this form; every value stays in state, so a refused submit loses nothing. */
-export function PortfolioForm({ initial, submitLabel, pending, submit }: PortfolioFormProps) {
+export function PortfolioForm({ initial, draft, submitLabel, pending, submit }: PortfolioFormProps) {
   const t = useT();
-  const [values, setValues] = useState({
-    title: initial?.title ?? '',
-    url: initial?.url ?? '',
-    repoUrl: initial?.repoUrl ?? '',
-    used: initial?.used.join(', ') ?? '',
-    description: initial?.description ?? '',
+  const [values, setValues] = useState<DraftValues>(
+    draft?.values ?? {
+      title: initial?.title ?? '',
+      url: initial?.url ?? '',
+      repoUrl: initial?.repoUrl ?? '',
+      used: initial?.used.join(', ') ?? '',
+      description: initial?.description ?? '',
+    },
+  );
+  const autosave = useDraftAutosave(values, {
+    userId: draft?.userId ?? null,
+    draftId: draft?.draftId ?? null,
   });
+  const [preview, setPreview] = useState<Preview | 'loading' | null>(null);
   const [gallery, setGallery] = useState<GalleryItem[]>(
     initial?.images.map((name, index) => ({
       kind: 'existing' as const,
@@ -43,11 +75,23 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
     (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((old) => ({ ...old, [name]: event.target.value }));
 
-  const onSubmit = (event: React.FormEvent) => {
+  const showPreview = async () => {
+    setPreview('loading');
+    try {
+      setPreview(await previewDescription(values.description));
+    } catch (error) {
+      setPreview(null);
+      setErrors(toFormErrors(t, error, ['description']));
+    }
+  };
+
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setErrors(noFormErrors);
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, value);
+    const draftId = draft ? await autosave.settled() : null;
+    if (draftId !== null) form.append('draftId', draftId);
     form.append('channelOptOut', String(channelOptOut));
     const files = gallery.flatMap((item) => (item.kind === 'new' ? [item.file] : []));
     if (initial) {
@@ -63,6 +107,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
     submit(
       { form, onProgress: files.length ? setProgress : undefined },
       {
+        onSuccess: autosave.forget,
         onError: (error) => {
           setErrors(
             toFormErrors(t, error, [
@@ -79,8 +124,25 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
     );
   };
 
+  if (preview !== null) {
+    return (
+      <section className="portfolio-preview" aria-label={t('portfolioForm.preview')}>
+        <h2>{values.title}</h2>
+        <p className="portfolio-preview__used">{values.used}</p>
+        {preview === 'loading' ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <Markdown html={preview.descriptionHtml} />
+        )}
+        <button type="button" className="button button--ghost button--block" onClick={() => setPreview(null)}>
+          {t('portfolioForm.backToEdit')}
+        </button>
+      </section>
+    );
+  }
+
   return (
-    <WriteForm className="form" onSubmit={onSubmit}>
+    <WriteForm className="form" onSubmit={(event) => void onSubmit(event)}>
       {errors.message ? <FormAlert failure={errors}>{errors.message}</FormAlert> : null}
       {initial ? null : (
         <GithubImport
@@ -95,6 +157,7 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
           }
         />
       )}
+      {draft ? <DraftStatus state={autosave.state} /> : null}
       <TextField
         label={t('portfolioForm.title')}
         name="title"
@@ -171,6 +234,9 @@ export function PortfolioForm({ initial, submitLabel, pending, submit }: Portfol
           label={t('portfolioForm.uploading', { percent: Math.round(progress * 100) })}
         />
       ) : null}
+      <button type="button" className="button button--ghost button--block" onClick={() => void showPreview()}>
+        {t('portfolioForm.preview')}
+      </button>
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? <span className="spinner" aria-hidden="true" /> : null}
         {submitLabel}

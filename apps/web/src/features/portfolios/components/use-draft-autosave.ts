@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { saveDraft } from '../api/drafts';
+
+/** What a portfolio form holds as typed. */
+export interface DraftValues {
+  title: string;
+  url: string;
+  repoUrl: string;
+  used: string;
+  description: string;
+}
+
+/** Saved to the server this long after typing stops, and at least this often while it goes on. */
+export const AUTOSAVE_DELAY_MS = 3_000;
+export const AUTOSAVE_MAX_WAIT_MS = 10_000;
+
+export type AutosaveState = 'idle' | 'local' | 'saving' | 'saved' | 'failed';
+
+interface StoredDraft {
+  draftId: string | null;
+  values: DraftValues;
+}
+
+const storageKey = (userId: string) => `pm:portfolio-draft:${userId}`;
+
+/** What the form last held on this device for this person, if anything (a tab closed mid-sentence). */
+export function readStoredDraft(userId: string): StoredDraft | null {
+  try {
+    const raw = localStorage.getItem(storageKey(userId));
+    return raw ? (JSON.parse(raw) as StoredDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStoredDraft(userId: string, draft: StoredDraft): boolean {
+  try {
+    localStorage.setItem(storageKey(userId), JSON.stringify(draft));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function clearStoredDraft(userId: string): void {
+  try {
+    localStorage.removeItem(storageKey(userId));
+  } catch {
+    // Storage refused (private mode): nothing was kept.
+  }
+}
+
+const isEmpty = (values: DraftValues) => Object.values(values).every((value) => value.trim() === '');
+
+/**
+ * Keeps what the form holds: in this device's storage at every change, so a closed tab loses nothing, and
+ * as the author's draft on the server once typing rests (docs/decisions/0053-drafts.md). One save at a
+ * time: a change made while one is under way is sent after it.
+ */
+export function useDraftAutosave(
+  values: DraftValues,
+  options: { userId: string | null; draftId: string | null },
+) {
+  const { userId } = options;
+  const [draftId, setDraftId] = useState(options.draftId);
+  const [state, setState] = useState<AutosaveState>('idle');
+  const draftIdRef = useRef(options.draftId);
+  const latest = useRef(values);
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const pendingSince = useRef<number | null>(null);
+  const initial = useRef(values);
+  latest.current = values;
+
+  useEffect(() => {
+    if (userId === null || values === initial.current) return;
+    writeStoredDraft(userId, { draftId: draftIdRef.current, values });
+    setState('local');
+    if (isEmpty(values)) return;
+    pendingSince.current ??= Date.now();
+    const wait = Math.min(AUTOSAVE_DELAY_MS, pendingSince.current + AUTOSAVE_MAX_WAIT_MS - Date.now());
+    const timer = setTimeout(
+      () => {
+        pendingSince.current = null;
+        saving.current = saving.current.then(async () => {
+          setState('saving');
+          const sent = latest.current;
+          try {
+            const { title, url, repoUrl, used, description } = sent;
+            const draft = await saveDraft(draftIdRef.current, {
+              title,
+              url,
+              repoUrl,
+              description,
+              used: used
+                .split(',')
+                .map((item) => item.trim())
+                .filter(Boolean),
+            });
+            draftIdRef.current = draft._id;
+            setDraftId(draft._id);
+            writeStoredDraft(userId, { draftId: draft._id, values: latest.current });
+            setState(latest.current === sent ? 'saved' : 'local');
+          } catch {
+            setState('failed');
+          }
+        });
+      },
+      Math.max(0, wait),
+    );
+    return () => clearTimeout(timer);
+  }, [values, userId]);
+
+  /** The draft's id once the save under way (if any) is done, for publishing it. */
+  const settled = async () => {
+    await saving.current;
+    return draftIdRef.current;
+  };
+  /** After publishing: nothing more to keep. */
+  const forget = () => {
+    if (userId !== null) clearStoredDraft(userId);
+  };
+  return { draftId, state, settled, forget };
+}
