@@ -109,6 +109,7 @@ export function PortfolioForm({ initial, draft, submitLabel, pending, submit }: 
       {
         onSuccess: autosave.forget,
         onError: (error) => {
+          autosave.resume();
           setErrors(
             toFormErrors(t, error, [
               ...Object.keys(values),

@@ -68,20 +68,25 @@ export function useDraftAutosave(
   const latest = useRef(values);
   const saving = useRef<Promise<void>>(Promise.resolve());
   const pendingSince = useRef<number | null>(null);
-  const initial = useRef(values);
+  const published = useRef(false);
   latest.current = values;
 
+  // Also for the values the form starts from: what a closed tab kept may be newer than the server's draft.
   useEffect(() => {
-    if (userId === null || values === initial.current) return;
+    if (userId === null) return;
+    if (isEmpty(values) && draftIdRef.current === null) {
+      clearStoredDraft(userId);
+      return;
+    }
     writeStoredDraft(userId, { draftId: draftIdRef.current, values });
     setState('local');
-    if (isEmpty(values)) return;
     pendingSince.current ??= Date.now();
     const wait = Math.min(AUTOSAVE_DELAY_MS, pendingSince.current + AUTOSAVE_MAX_WAIT_MS - Date.now());
     const timer = setTimeout(
       () => {
         pendingSince.current = null;
         saving.current = saving.current.then(async () => {
+          if (published.current) return;
           setState('saving');
           const sent = latest.current;
           try {
@@ -96,6 +101,7 @@ export function useDraftAutosave(
                 .map((item) => item.trim())
                 .filter(Boolean),
             });
+            if (published.current) return;
             draftIdRef.current = draft._id;
             setDraftId(draft._id);
             writeStoredDraft(userId, { draftId: draft._id, values: latest.current });
@@ -110,14 +116,19 @@ export function useDraftAutosave(
     return () => clearTimeout(timer);
   }, [values, userId]);
 
-  /** The draft's id once the save under way (if any) is done, for publishing it. */
+  /** Publishing: no more saves; the draft's id once the save under way (if any) is done. */
   const settled = async () => {
+    published.current = true;
     await saving.current;
     return draftIdRef.current;
+  };
+  /** A refused publish: saving goes on. */
+  const resume = () => {
+    published.current = false;
   };
   /** After publishing: nothing more to keep. */
   const forget = () => {
     if (userId !== null) clearStoredDraft(userId);
   };
-  return { draftId, state, settled, forget };
+  return { draftId, state, settled, resume, forget };
 }
