@@ -189,6 +189,11 @@ export const RATE_RULES = {
   /** Page views counted, per address: a reader opens many pages, a bot more. */
   views: { name: 'view', limit: 120, windowSeconds: 60 },
   portfolioWrites: { name: 'portfolio-write', limit: 9, windowSeconds: 30 },
+  /**
+   * Drafts saved and previews drawn, apart from the writes above: the form saves a draft at most every 3 s
+   * (10 in 30 s), so an author typing in two tabs is never refused, nor is their publish (decision 53).
+   */
+  draftSaves: { name: 'draft-save', limit: 30, windowSeconds: 30 },
   /** Reports to the admins, per account. */
   reports: { name: 'report', limit: 10, windowSeconds: 60 * 60 },
   uploads: { name: 'upload', limit: 9, windowSeconds: 30 },

@@ -346,3 +346,32 @@ describe('drafts never leak', () => {
     expect(await channelPosts(portfolio._id)).toHaveLength(1);
   });
 });
+
+it('lets an author save a draft every few seconds and still publish it', async () => {
+  const limited = await createTestContext({ RATE_LIMIT: 'on' });
+  try {
+    const writer = await signUp(limited);
+    const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+      call(limited.app, { method, url, headers: as(writer), payload: payload as string });
+    const draft = (await send('POST', '/api/portfolio/drafts', { title: 'Tez yozuvchi' })).json();
+    for (let save = 0; save < 20; save += 1) {
+      const saved = await send('PUT', `/api/portfolio/drafts/${draft._id}`, { description: `Matn ${save}` });
+      expect(saved.statusCode, `save ${save + 1}`).toBe(200);
+    }
+    const published = await send('POST', '/api/portfolio/create', {
+      draftId: draft._id,
+      title: 'Tez yozuvchi',
+      url: 'https://tez.example.uz',
+      used: ['Go'],
+    });
+    expect(published.statusCode).toBe(201);
+    let refused;
+    for (let save = 0; save < 40 && !refused; save += 1) {
+      const response = await send('POST', '/api/portfolio/preview', { description: 'a' });
+      if (response.statusCode === 429) refused = response.json();
+    }
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
+  } finally {
+    await limited.close();
+  }
+});

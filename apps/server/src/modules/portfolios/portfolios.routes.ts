@@ -135,6 +135,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
   );
 
   const draftErrors = { 401: problemSchema, 403: problemSchema, 404: problemSchema, 422: problemSchema };
+  /** Counted apart from portfolio writes: saving while typing must not use up the publish. */
+  const draftLimits = async (request: FastifyRequest) => {
+    const { user } = currentAuth(request);
+    assertMayWrite(user);
+    await limiter.consume(RATE_RULES.draftSaves, user.id);
+  };
   const ownerOf = (request: FastifyRequest) => currentAuth(request).user.id;
 
   app.get(
@@ -153,7 +159,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
   app.post(
     '/portfolio/drafts',
     {
-      onRequest: [hooks.required, writeLimits],
+      onRequest: [hooks.required, draftLimits],
       schema: {
         tags: ['portfolios'],
         summary: 'Start a draft: every field optional, seen by its author only',
@@ -181,7 +187,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
   app.put(
     '/portfolio/drafts/:id',
     {
-      onRequest: [hooks.required, writeLimits],
+      onRequest: [hooks.required, draftLimits],
       schema: {
         tags: ['portfolios'],
         summary: 'Save a draft (the form saves while its author types): the fields sent replace theirs',
@@ -213,7 +219,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
   app.post(
     '/portfolio/preview',
     {
-      onRequest: [hooks.required, writeLimits],
+      onRequest: [hooks.required, draftLimits],
       schema: {
         tags: ['portfolios'],
         summary: 'A description rendered as the portfolio page will show it ("Ko‘rib chiqish")',
