@@ -7,7 +7,8 @@ import { BlockedNotice } from '../../features/moderation/components/moderation-n
 import { useCreatePortfolio } from '../../features/portfolios/api/create-portfolio';
 import { getDraft } from '../../features/portfolios/api/drafts';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
-import { readStoredDraft, type DraftValues } from '../../features/portfolios/components/use-draft-autosave';
+import type { DraftValues } from '../../features/portfolios/components/use-draft-autosave';
+import { readStoredDraft } from '../../lib/stored-drafts';
 import { useT } from '../../i18n/translator';
 import { useQueryClient } from '../../lib/query';
 import { RequireAuth } from './require-auth';
@@ -29,7 +30,7 @@ function useRestoredDraft(userId: string | undefined, named: string | null): Res
   useEffect(() => {
     if (userId === undefined) return;
     let live = true;
-    const stored = readStoredDraft(userId);
+    const stored = readStoredDraft<DraftValues>(userId);
     const start = async (): Promise<Restored> => {
       if (named === null) return stored ?? { draftId: null, values: null };
       if (stored?.draftId === named) return stored;

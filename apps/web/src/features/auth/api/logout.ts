@@ -1,6 +1,7 @@
 import { request } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
 import { forgetReading } from '../../../lib/service-worker';
+import { forgetStoredDrafts } from '../../../lib/stored-drafts';
 
 /** `POST /logout` revokes the session; then the token goes and the page reloads, as specified. */
 export async function logout(reload: () => void = () => window.location.reload()): Promise<void> {
@@ -10,6 +11,7 @@ export async function logout(reload: () => void = () => window.location.reload()
     // Signing out locally must work even when the server cannot be reached.
   }
   setToken(null);
+  forgetStoredDrafts();
   await forgetReading().catch(() => undefined);
   reload();
 }

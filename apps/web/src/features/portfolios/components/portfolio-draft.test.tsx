@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortfolioUploadInput } from '../api/create-portfolio';
 import { jsonResponse, render } from '../../../test/render';
 import { PortfolioForm } from './portfolio-form';
-import { AUTOSAVE_DELAY_MS, readStoredDraft } from './use-draft-autosave';
+import { forgetStoredDrafts, readStoredDraft } from '../../../lib/stored-drafts';
+import { AUTOSAVE_DELAY_MS, type DraftValues } from './use-draft-autosave';
 
 const USER = 'a'.repeat(24);
 const DRAFT = 'd'.repeat(24);
@@ -60,7 +61,7 @@ describe('PortfolioForm with a draft', () => {
     vi.useFakeTimers();
     const { calls, submit } = setUp();
     type('Sarlavha', 'Yarim');
-    expect(readStoredDraft(USER)?.values.title).toBe('Yarim');
+    expect(readStoredDraft<DraftValues>(USER)?.values.title).toBe('Yarim');
     type('Sarlavha', 'Yarim loyiha');
     await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 100));
     expect(calls).toEqual([]);
@@ -73,7 +74,7 @@ describe('PortfolioForm with a draft', () => {
       },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Qoralama saqlandi');
-    expect(readStoredDraft(USER)?.draftId).toBe(DRAFT);
+    expect(readStoredDraft<DraftValues>(USER)?.draftId).toBe(DRAFT);
 
     type('Texnologiyalar', 'React, Go');
     await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
@@ -86,7 +87,7 @@ describe('PortfolioForm with a draft', () => {
     const [input, callbacks] = submit.mock.calls[0]!;
     expect(input.form.get('draftId')).toBe(DRAFT);
     callbacks.onSuccess();
-    expect(readStoredDraft(USER)).toBeNull();
+    expect(readStoredDraft<DraftValues>(USER)).toBeNull();
   });
 
   it('saves at least every ten seconds while typing goes on', async () => {
@@ -110,5 +111,13 @@ describe('PortfolioForm with a draft', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Tahrirlashga qaytish' }));
     expect((screen.getByLabelText('Tavsif') as HTMLTextAreaElement).value).toBe('**Qalin** matn');
+  });
+
+  it('forgets what the device kept on signing out', () => {
+    setUp();
+    type('Sarlavha', 'Shaxsiy');
+    expect(readStoredDraft<DraftValues>(USER)?.values.title).toBe('Shaxsiy');
+    forgetStoredDrafts();
+    expect(readStoredDraft(USER)).toBeNull();
   });
 });

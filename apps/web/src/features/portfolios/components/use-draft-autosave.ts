@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { clearStoredDraft, writeStoredDraft } from '../../../lib/stored-drafts';
 import { saveDraft } from '../api/drafts';
 
 /** What a portfolio form holds as typed. */
@@ -15,40 +16,6 @@ export const AUTOSAVE_DELAY_MS = 3_000;
 export const AUTOSAVE_MAX_WAIT_MS = 10_000;
 
 export type AutosaveState = 'idle' | 'local' | 'saving' | 'saved' | 'failed';
-
-interface StoredDraft {
-  draftId: string | null;
-  values: DraftValues;
-}
-
-const storageKey = (userId: string) => `pm:portfolio-draft:${userId}`;
-
-/** What the form last held on this device for this person, if anything (a tab closed mid-sentence). */
-export function readStoredDraft(userId: string): StoredDraft | null {
-  try {
-    const raw = localStorage.getItem(storageKey(userId));
-    return raw ? (JSON.parse(raw) as StoredDraft) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStoredDraft(userId: string, draft: StoredDraft): boolean {
-  try {
-    localStorage.setItem(storageKey(userId), JSON.stringify(draft));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function clearStoredDraft(userId: string): void {
-  try {
-    localStorage.removeItem(storageKey(userId));
-  } catch {
-    // Storage refused (private mode): nothing was kept.
-  }
-}
 
 const isEmpty = (values: DraftValues) => Object.values(values).every((value) => value.trim() === '');
 
