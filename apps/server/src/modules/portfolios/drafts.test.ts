@@ -279,6 +279,16 @@ describe('drafts never leak', () => {
       expect((await request(viewer, 'GET', `/api/portfolio/${draftId}/comments`)).statusCode).toBe(404);
       expect((await request(viewer, 'GET', `/api/portfolio/${draftId}/likes`)).statusCode).toBe(404);
     }
+    for (const url of [
+      `/portfolio/${draftId}`,
+      `/og/portfolio/${draftId}.png`,
+      `/embed/portfolio/${draftId}`,
+      `/oembed?url=${encodeURIComponent(`http://localhost:5173/portfolio/${draftId}`)}`,
+    ]) {
+      const response = await request(stranger, 'GET', url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('Maxfiyqoralama');
+    }
     for (const viewer of [stranger, author]) {
       expect((await request(viewer, 'PUT', `/api/portfolio/like/${draftId}`)).statusCode).toBe(404);
       const comment = await request(viewer, 'PUT', `/api/portfolio/comment/${draftId}`, { body: 'Salom' });
