@@ -385,3 +385,21 @@ it('lets an author save a draft every few seconds and still publish it', async (
     await limited.close();
   }
 });
+
+it('is described in the OpenAPI document: the calls, and `status` and `draftId` on create', async () => {
+  const document = (await context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  for (const [path, method] of [
+    ['/api/portfolio/drafts', 'get'],
+    ['/api/portfolio/drafts', 'post'],
+    ['/api/portfolio/drafts/{id}', 'get'],
+    ['/api/portfolio/drafts/{id}', 'put'],
+    ['/api/portfolio/drafts/{id}', 'delete'],
+    ['/api/portfolio/preview', 'post'],
+  ] as const) {
+    expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  }
+  const create = JSON.stringify(document.components.schemas.CreatePortfolioBody);
+  expect(create).toContain('draftId');
+  expect(create).toContain('"published"');
+  expect(document.components.schemas).toHaveProperty('Draft');
+});
