@@ -1,6 +1,7 @@
 import { LIMITS } from '@portfolio-master/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
+import { multipart, pngImage } from '../../test/forms.js';
 
 /*
  * Drafts (docs/decisions/0053-drafts.md): seen by their author only, nowhere else, until published; then a
@@ -96,6 +97,24 @@ describe('a draft', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ status: 'draft', title: 'To‘liq qoralama', used: ['Go'] });
+    const form = await multipart({
+      status: 'draft',
+      title: 'Rasmli qoralama',
+      url: 'https://draft.example.uz',
+      used: 'Go',
+      images: { content: await pngImage(), filename: 'a.png', contentType: 'image/png' },
+    });
+    const withPicture = await call(context.app, {
+      method: 'POST',
+      url: '/api/portfolio/create',
+      payload: form.payload,
+      headers: { ...as(author), ...form.headers },
+    });
+    expect(withPicture.statusCode).toBe(422);
+    expect(withPicture.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: 'Qoralamaga rasm saqlanmaydi: rasmlarni e’lon qilishda yuklang',
+    });
     const portfolios = await db()
       .selectFrom('portfolios')
       .select('id')
