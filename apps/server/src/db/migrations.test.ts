@@ -113,6 +113,7 @@ beforeAll(async () => {
     '20261223090000_github_repos',
     '20261224090000_portfolio_drafts',
     '20261225090000_telegram_fanout_claims',
+    '20261226090000_blocks_mutes',
   ]);
 });
 

@@ -113,6 +113,14 @@ export interface FollowsTable {
   created_at: Timestamp;
 }
 
+/** `user_id` blocks or mutes `other_id` (decision 55); seen only by `user_id`. */
+export interface PersonBlocksTable {
+  user_id: string;
+  other_id: string;
+  kind: 'block' | 'mute';
+  created_at: Timestamp;
+}
+
 /** A portfolio someone saved to read later; seen only by them. */
 export interface BookmarksTable {
   user_id: string;
@@ -411,6 +419,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
   follows: FollowsTable;
+  person_blocks: PersonBlocksTable;
   bookmarks: BookmarksTable;
   profile_pins: ProfilePinsTable;
   notifications: NotificationsTable;

@@ -64,6 +64,8 @@ const TABLES = [
   // Portfolios their authors have not published yet.
   'portfolio_drafts',
   'bookmarks',
+  // Whom each person blocked or muted.
+  'person_blocks',
   'notifications',
   'notification_settings',
   'portfolio_views',

@@ -184,6 +184,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'notifications',
     'notification_settings',
     'bookmarks',
+    'person_blocks',
     'portfolio_drafts',
     'comment_revisions',
     'comments',
