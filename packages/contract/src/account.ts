@@ -121,6 +121,9 @@ export const accountExportSchema = z
       }),
     ),
     following: z.array(z.object({ _id: z.string(), username: z.string(), date: isoDate })),
+    /** Whom the account blocked and muted (decision 55). */
+    blocked: z.array(z.object({ _id: z.string(), username: z.string(), date: isoDate })),
+    muted: z.array(z.object({ _id: z.string(), username: z.string(), date: isoDate })),
     images: z.array(
       z.object({
         filename: z.string(),

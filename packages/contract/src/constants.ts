@@ -72,6 +72,8 @@ export const BOUNDS = {
   threadReplies: 3,
   /** Items in a page of comments or likers. */
   pageItems: { default: 20, max: 50 },
+  /** People listed in each of the caller's blocks and mutes (`GET /user/me/blocks`): the newest. */
+  blockList: 500,
 } as const;
 
 /*

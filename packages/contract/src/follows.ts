@@ -33,3 +33,24 @@ export const bookmarkStateSchema = z
   .object({ saved: z.boolean().meta({ description: 'Whether the caller has the portfolio saved' }) })
   .meta({ id: 'BookmarkState' });
 export type BookmarkState = z.infer<typeof bookmarkStateSchema>;
+
+/** Blocking or muting someone (decision 55): what the caller now does to them. */
+export const blockResultSchema = z
+  .object({
+    blocked: z.boolean().meta({ description: 'Whether the caller now blocks the user' }),
+    muted: z.boolean().meta({ description: 'Whether the caller now mutes the user' }),
+  })
+  .meta({ id: 'BlockResult' });
+export type BlockResult = z.infer<typeof blockResultSchema>;
+
+/** One person the caller blocked or muted, and since when. */
+export const blockedPersonSchema = z
+  .object({ user: authorRefSchema, date: z.string() })
+  .meta({ id: 'BlockedPerson' });
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+
+/** The caller's blocks and mutes, newest first: seen only by the caller. */
+export const blockListSchema = z
+  .object({ blocked: z.array(blockedPersonSchema), muted: z.array(blockedPersonSchema) })
+  .meta({ id: 'BlockList' });
+export type BlockList = z.infer<typeof blockListSchema>;

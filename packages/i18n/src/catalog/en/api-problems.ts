@@ -73,6 +73,8 @@ export const apiProblems = {
 
   'problem.user.notFound': 'User not found',
   'problem.follow.self': 'You cannot follow yourself',
+  'problem.block.self': 'You cannot block or mute yourself',
+  'problem.block.refused': 'This action is not available with this person',
   'problem.technology.notFound': 'Technology not found',
   'problem.sitemap.notFound': 'There is no such sitemap file',
   'problem.page.notFound': 'There is no such page',

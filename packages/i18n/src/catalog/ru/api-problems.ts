@@ -73,6 +73,8 @@ export const apiProblems = {
 
   'problem.user.notFound': 'Пользователь не найден',
   'problem.follow.self': 'Нельзя подписаться на самого себя',
+  'problem.block.self': 'Нельзя заблокировать или заглушить самого себя',
+  'problem.block.refused': 'С этим пользователем это действие недоступно',
   'problem.technology.notFound': 'Технология не найдена',
   'problem.sitemap.notFound': 'Такого файла sitemap нет',
   'problem.page.notFound': 'Такой страницы нет',

@@ -81,6 +81,9 @@ export const apiProblems = {
   // What was asked for, or done.
   'problem.user.notFound': 'Foydalanuvchi topilmadi',
   'problem.follow.self': 'O‘zingizni kuzata olmaysiz',
+  'problem.block.self': 'O‘zingizni bloklay yoki ovozsiz qila olmaysiz',
+  // A block between the two, told alike to either: it says no more than that the action is refused.
+  'problem.block.refused': 'Bu foydalanuvchi bilan bu amalni bajarib bo‘lmaydi',
   'problem.technology.notFound': 'Texnologiya topilmadi',
   // An address of a sitemap's part, or of a preview card, that does not exist.
   'problem.sitemap.notFound': 'Bunday sitemap fayli yo‘q',
