@@ -60,6 +60,8 @@ const SERVER_FEATURES = [
   ['auth', 'cv', 'embed', 'feeds', 'follows', 'github', 'likes', 'og', 'telegram-channel'],
   ['portfolios'],
   ['comments'],
+  // Who blocked or muted whom: what comments, likes and follows refuse and readers do not see.
+  ['blocks'],
   ['notifications'],
   // The directory lists profiles as the users feature reads them.
   ['people'],

@@ -42,7 +42,13 @@ export async function registerPlugins(
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await registerUploads(app, services.imageStore.incomingDir);
   cachedResponses.follow(services.changes);
-  cachedResponses.personalizeWith((token, portfolioIds) => services.auth.likesOf(token, portfolioIds));
+  // A reader who blocked, muted or was blocked by anyone is answered by the handler, which leaves out
+  // the comments of those people (decision 55); everyone else gets the kept bytes and their likes.
+  cachedResponses.personalizeWith(async (token, portfolioIds) => {
+    const found = await services.auth.likesOf(token, portfolioIds);
+    if (!found || (await services.blocks.hiddenFor(found.userId)).size > 0) return undefined;
+    return found.liked;
+  });
   registerReadCache(app, cachedResponses);
   await app.register(swagger, {
     openapi: {

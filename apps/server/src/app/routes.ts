@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../modules/account/account.routes.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
+import { blockRoutes } from '../modules/blocks/blocks.routes.js';
 import { bookmarkRoutes } from '../modules/bookmarks/bookmarks.routes.js';
 import { cvRoutes } from '../modules/cv/cv.routes.js';
 import { embedRoutes } from '../modules/embed/embed.routes.js';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(userRoutes, services);
       await api.register(accountRoutes, services);
       await api.register(followRoutes, services);
+      await api.register(blockRoutes, services);
       await api.register(peopleRoutes, services);
       await api.register(bookmarkRoutes, services);
       await api.register(moderationRoutes, services);

@@ -14,6 +14,7 @@ import { CvService } from '../modules/cv/cv.service.js';
 import { EmbedService } from '../modules/embed/embed.service.js';
 import { CommentsService } from '../modules/comments/comments.service.js';
 import { FeedsService, type FeedsOptions } from '../modules/feeds/feeds.service.js';
+import { BlocksService } from '../modules/blocks/blocks.service.js';
 import { FollowsService } from '../modules/follows/follows.service.js';
 import { createGithubClient } from '../modules/github/github-client.js';
 import { GithubService } from '../modules/github/github.service.js';
@@ -56,6 +57,7 @@ export interface AppServices extends Infrastructure {
   likes: LikesService;
   comments: CommentsService;
   follows: FollowsService;
+  blocks: BlocksService;
   moderation: ModerationService;
   notifications: NotificationsService;
   views: ViewsService;
@@ -92,8 +94,9 @@ export async function createServices(
   const notifications = new NotificationsService(db, { users, mailer, publicUrl: config.publicUrl, logger });
   const { publicUrl } = config;
   const auth = new AuthService(db, { mailer, limiter, imageStore, changes, publicUrl, logger, dialect });
-  const comments = new CommentsService(db, users, changes, notifications);
+  const blocks = new BlocksService(db, { users, changes });
   const reads = new Reads({ enabled: config.readCache, changes });
+  const comments = new CommentsService(db, users, changes, notifications, blocks, reads);
   // One renderer for portfolio pages and previews: a preview shows what the page will ("Ko‘rib chiqish").
   const renderMarkdown = createMarkdownRenderer({ imageSource: (url) => remoteImages.address(url) });
   const portfolios = new PortfoliosService(db, dialect, {
@@ -128,9 +131,10 @@ export async function createServices(
     portfolios,
     drafts,
     people,
-    likes: new LikesService(db, changes, users, notifications),
+    likes: new LikesService(db, changes, users, notifications, blocks),
+    blocks,
     comments,
-    follows: new FollowsService(db, { users, portfolios, changes }),
+    follows: new FollowsService(db, { users, portfolios, changes, blocks }),
     moderation: new ModerationService(db, dialect, { users, portfolios, comments, changes }),
     notifications,
     views: new ViewsService(db),
@@ -144,6 +148,10 @@ export async function createServices(
     ),
     hooks: authenticationHooks(auth),
     trimIdle: (idleMs) =>
-      reads.trimIdle(idleMs) + totals.trimIdle(idleMs) + people.trimIdle(idleMs) + embeds.trimIdle(idleMs),
+      reads.trimIdle(idleMs) +
+      blocks.trimIdle(idleMs) +
+      totals.trimIdle(idleMs) +
+      people.trimIdle(idleMs) +
+      embeds.trimIdle(idleMs),
   };
 }

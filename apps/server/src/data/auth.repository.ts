@@ -55,6 +55,7 @@ export async function findSessionWithUser(
 
 export interface SessionLikes {
   sessionId: string;
+  userId: string;
   expiresAt: Date | string;
   liked: string[];
 }
@@ -84,8 +85,14 @@ export async function findSessionsLikes(
     // in (user_id, portfolio_id), where one user's are neighbours, rather than in the primary key, where
     // each portfolio's are elsewhere: the planner sees no difference, memory does.
     compile: () =>
-      sql<{ token_hash: string; session_id: string; expires_at: Date | string; portfolio_id: string | null }>`
-        select s.token_hash, s.id as session_id, s.expires_at, l.portfolio_id
+      sql<{
+        token_hash: string;
+        session_id: string;
+        user_id: string;
+        expires_at: Date | string;
+        portfolio_id: string | null;
+      }>`
+        select s.token_hash, s.id as session_id, s.user_id, s.expires_at, l.portfolio_id
         from sessions s
         left join likes l ${postgres ? sql`` : sql`indexed by likes_user_index`}
           on l.user_id = s.user_id and ${
@@ -103,7 +110,7 @@ export async function findSessionsLikes(
   for (const row of rows) {
     let session = sessions.get(row.token_hash);
     if (!session) {
-      session = { sessionId: row.session_id, expiresAt: row.expires_at, liked: [] };
+      session = { sessionId: row.session_id, userId: row.user_id, expiresAt: row.expires_at, liked: [] };
       sessions.set(row.token_hash, session);
     }
     if (row.portfolio_id !== null) session.liked.push(row.portfolio_id);

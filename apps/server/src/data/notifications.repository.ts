@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { newToken } from '../lib/tokens.js';
@@ -194,9 +194,20 @@ export interface NotificationRow {
   actor_email: string;
 }
 
+/**
+ * Notifications from someone the recipient blocked or muted, or who blocked the recipient, are not shown
+ * (decision 55): left out as they are read, so undoing a mute brings them back.
+ */
+const fromSeenPeople = sql<boolean>`not exists (
+  select 1 from person_blocks pb
+  where (pb.user_id = n.user_id and pb.other_id = n.actor_id)
+    or (pb.user_id = n.actor_id and pb.other_id = n.user_id and pb.kind = 'block')
+)`;
+
 function selectNotifications(db: Executor) {
   return db
     .selectFrom('notifications as n')
+    .where(fromSeenPeople)
     .innerJoin('users as a', 'a.id', 'n.actor_id')
     .innerJoin('portfolios as p', 'p.id', 'n.portfolio_id')
     .leftJoin('comments as c', 'c.id', 'n.comment_id')
@@ -250,12 +261,13 @@ export function findNotificationsByIds(db: Executor, ids: readonly string[]): Pr
 
 export async function countUnread(db: Executor, userId: string): Promise<number> {
   const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
+    .selectFrom('notifications as n')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('n.user_id', '=', userId)
+    .where('n.read_at', 'is', null)
+    .where(fromSeenPeople)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(row.count);
 }
 
 export async function markRead(

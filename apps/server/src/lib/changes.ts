@@ -23,6 +23,8 @@ export const changeTags = {
   /** One portfolio: its page, and its card (counts included) wherever a list shows it. */
   portfolio: (id: string) => `portfolio:${id}`,
   user: (id: string) => `user:${id}`,
+  /** Whom one person blocked or muted, and who blocked them (decision 55). */
+  hides: (userId: string) => `hides:${userId}`,
   /** A change that may show anywhere, such as an author's new name. */
   everything: '*',
 } as const;

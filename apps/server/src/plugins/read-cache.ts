@@ -32,13 +32,15 @@ declare module 'fastify' {
 /**
  * How a signed-in viewer's answer differs from the one everyone sees: not at all (`none`); in its
  * portfolios' `likedByMe` flags and, for a portfolio in detail that the viewer likes, its liker list
- * (`likes`); or in ways only the route's handler knows (`other`: the viewer's own email, say).
+ * (`likes`); only for a viewer who hides someone's words, blocked or muted (`hides`, decision 55: such a
+ * viewer's answer is made by the handler, everyone else's is the one everyone sees); or in ways only the
+ * route's handler knows (`other`: the viewer's own email, say).
  */
-export type ViewerDifference = 'none' | 'likes' | 'other';
+export type ViewerDifference = 'none' | 'likes' | 'hides' | 'other';
 
 /**
  * Which of these portfolios the holder of a token likes, in one look-up; undefined when the request
- * must go to its handler (no live session, or one due to be renewed).
+ * must go to its handler (no live session, one due to be renewed, or a person who hides someone's words).
  */
 export type LikesOf = (token: string, portfolioIds: readonly string[]) => Promise<Set<string> | undefined>;
 
@@ -144,12 +146,32 @@ export class CachedResponses {
       return sent;
     }
     const token = request.headers['x-token'];
+    if (cached.viewers === 'hides') {
+      if (typeof token !== 'string') return false;
+      return this.seesShared(request.headers, token).then((sees) => {
+        const sent = sees && sendShared(request, response, cached, this.requestId(request));
+        if (sent) this.observe(request, response, cached, 'shared', started);
+        return sent;
+      });
+    }
     if (cached.viewers !== 'likes' || !cached.likes || request.headers.token !== undefined) return false;
     if (typeof token !== 'string' || !this.likesOf) return false;
     return this.answerViewer(request, response, cached, cached.likes, token.trim()).then((sent) => {
       if (sent) this.observe(request, response, cached, 'personal', started);
       return sent;
     });
+  }
+
+  /**
+   * Whether the holder of the request's token is answered what everyone sees on a `hides` route: a live
+   * session (not due to be renewed) whose person hides nobody (see `personalizeWith`).
+   */
+  async seesShared(
+    headers: IncomingMessage['headers'],
+    token: string | string[] | undefined,
+  ): Promise<boolean> {
+    if (typeof token !== 'string' || headers.token !== undefined || !this.likesOf) return false;
+    return (await this.likesOf(token.trim(), [])) !== undefined;
   }
 
   /** Counts an answer sent from cached bytes, timed like the framework's (see request-metrics.ts). */
@@ -320,7 +342,10 @@ export function registerReadCache(app: FastifyInstance, cached: CachedResponses)
       marks.set(request, cached.mark()!);
       return;
     }
-    if (!isAnonymous(request.headers) && config.viewers !== 'none') return;
+    if (!isAnonymous(request.headers) && config.viewers !== 'none') {
+      const { headers } = request;
+      if (config.viewers !== 'hides' || !(await cached.seesShared(headers, headers['x-token']))) return;
+    }
     if (isInjected(request)) reply.header(READ_TAGS_HEADER, answer.tags.join(' '));
     return sendReady(request, reply, answer.document, SHARED['cache-control']);
   });

@@ -329,11 +329,9 @@ export class AccountService {
         portfolio: { _id: row.portfolio_id, title: row.title, linktitle: row.linktitle },
         date: toIsoString(row.created_at),
       })),
-      following: data.following.map((row) => ({
-        _id: row.id,
-        username: row.username,
-        date: toIsoString(row.created_at),
-      })),
+      following: data.following.map(personOf),
+      blocked: data.hides.filter((row) => row.kind === 'block').map(personOf),
+      muted: data.hides.filter((row) => row.kind === 'mute').map(personOf),
       images: data.images.map((row) => ({
         filename: row.filename,
         portfolioId: row.portfolio_id,
@@ -349,4 +347,9 @@ export class AccountService {
   async purgeExpired(): Promise<void> {
     await account.deleteExpiredLinks(this.db, new Date().toISOString());
   }
+}
+
+/** Someone the account follows, blocked or muted, and since when, as the export lists them. */
+function personOf(row: { id: string; username: string; created_at: Date | string }) {
+  return { _id: row.id, username: row.username, date: toIsoString(row.created_at) };
 }

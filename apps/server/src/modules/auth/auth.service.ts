@@ -264,12 +264,15 @@ export class AuthService {
    * requests that asked in the same turn of the event loop); undefined when the token names no live
    * session, or one due to be renewed (then `authenticate` must see the request).
    */
-  async likesOf(token: string, portfolioIds: readonly string[]): Promise<Set<string> | undefined> {
+  async likesOf(
+    token: string,
+    portfolioIds: readonly string[],
+  ): Promise<{ userId: string; liked: Set<string> } | undefined> {
     if (token.length > 200) return undefined;
     const now = new Date();
     const found = await this.sessionLikes({ tokenHash: hashToken(token), portfolioIds });
     if (!found || renewalOf(found.expiresAt, now)) return undefined;
-    return new Set(found.liked);
+    return { userId: found.userId, liked: new Set(found.liked) };
   }
 
   /** The language the account reads the site in, for mails about other people's actions. */

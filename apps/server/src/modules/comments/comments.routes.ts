@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
-import { changeTags } from '../../lib/changes.js';
+import { answer } from '../../lib/reads.js';
 import { assertMayWrite } from '../users/blocks.js';
 import type { CommentsService } from './comments.service.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
@@ -47,6 +47,7 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
         response: {
           201: z.array(commentThreadSchema),
           401: problemSchema,
+          403: problemSchema,
           404: problemSchema,
           422: problemSchema,
           429: problemSchema,
@@ -59,7 +60,13 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
       assertMayWrite(user);
       const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
       const { body, parentId } = request.body;
-      return reply.code(201).send(await comments.add(portfolio.id, user.id, body, parentId));
+      const page = await comments.add(
+        { id: portfolio.id, authorId: portfolio.author_id },
+        user.id,
+        body,
+        parentId,
+      );
+      return reply.code(201).send((await comments.forReader({ items: page }, user.id)).items);
     },
   );
 
@@ -94,7 +101,8 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
   app.get(
     '/portfolio/:id/comments',
     {
-      config: { readCache: { viewers: 'none' } },
+      onRequest: hooks.optional,
+      config: { readCache: { viewers: 'hides' } },
       schema: {
         tags: ['comments'],
         summary: 'A page of a portfolio’s comments, newest first; `before` is the `next` of the page before',
@@ -105,15 +113,15 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
     },
     async (request) => {
       const portfolio = await portfolios.require(request.params.id);
-      request.readTags = [changeTags.portfolio(portfolio.id)];
-      return comments.page(portfolio.id, request.query);
+      return answer(request, await comments.pageFor(portfolio.id, request.query, request.auth?.user.id));
     },
   );
 
   app.get(
     '/portfolio/:id/comments/:commentId/replies',
     {
-      config: { readCache: { viewers: 'none' } },
+      onRequest: hooks.optional,
+      config: { readCache: { viewers: 'hides' } },
       schema: {
         tags: ['comments'],
         summary:
@@ -125,8 +133,11 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
     },
     async (request) => {
       const portfolio = await portfolios.require(request.params.id);
-      request.readTags = [changeTags.portfolio(portfolio.id)];
-      return comments.replies(portfolio.id, request.params.commentId, request.query);
+      const { commentId } = request.params;
+      return answer(
+        request,
+        await comments.repliesFor(portfolio.id, commentId, request.query, request.auth?.user.id),
+      );
     },
   );
 
@@ -151,7 +162,12 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
     async (request) => {
       const { user } = currentAuth(request);
       const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
-      return comments.remove(portfolio.id, { id: user.id, isAdmin: users.isAdmin(user) }, request.query);
+      const page = await comments.remove(
+        portfolio.id,
+        { id: user.id, isAdmin: users.isAdmin(user) },
+        request.query,
+      );
+      return (await comments.forReader({ items: page }, user.id)).items;
     },
   );
 };

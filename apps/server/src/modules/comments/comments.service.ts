@@ -14,7 +14,9 @@ import { toIsoString } from '../../lib/dates.js';
 import { forbidden, notFound, validationFailed } from '../../lib/http-error.js';
 import { groupBy } from '../../lib/group-by.js';
 import { newId } from '../../lib/ids.js';
+import { personal, type Read, type Reads } from '../../lib/reads.js';
 import { lockPortfolio } from '../../data/portfolios.repository.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as comments from '../../data/comments.repository.js';
@@ -29,7 +31,60 @@ export class CommentsService {
     private readonly users: UsersService,
     private readonly changes: ChangeFeed,
     private readonly notifications: NotificationsService,
+    private readonly blocks: BlocksService,
+    private readonly reads: Reads,
   ) {}
+
+  /** A page of comments (see `page`) kept as everyone sees it, then as `readerId` sees it. */
+  async pageFor(
+    portfolioId: string,
+    query: PageQuery,
+    readerId: string | undefined,
+  ): Promise<Read<CommentPage>> {
+    const read = await this.reads.get(
+      `comments:${portfolioId}:${query.limit}:${query.before ?? ''}`,
+      async () => ({
+        value: await this.page(portfolioId, query),
+        tags: [changeTags.portfolio(portfolioId)],
+      }),
+    );
+    const mine = await this.forReader(read.value, readerId);
+    return mine === read.value ? read : personal(mine, read);
+  }
+
+  /** A page of a thread's replies (see `replies`) kept as everyone sees it, then as `readerId` sees it. */
+  async repliesFor(
+    portfolioId: string,
+    commentId: string,
+    query: PageQuery,
+    readerId: string | undefined,
+  ): Promise<Read<ReplyPage>> {
+    const key = `replies:${portfolioId}:${commentId}:${query.limit}:${query.before ?? ''}`;
+    const read = await this.reads.get(key, async () => ({
+      value: await this.replies(portfolioId, commentId, query),
+      tags: [changeTags.portfolio(portfolioId)],
+    }));
+    const mine = await this.repliesForReader(read.value, readerId);
+    return mine === read.value ? read : personal(mine, read);
+  }
+
+  /**
+   * A page as `readerId` sees it: without the threads and replies of those the reader blocked or muted
+   * or who blocked the reader (decision 55). The page everyone sees stays shared and kept; this filters
+   * a copy with the reader's set, which is kept per reader, so it costs no read of the database.
+   */
+  async forReader<P extends { items: CommentThread[] }>(page: P, readerId: string | undefined): Promise<P> {
+    const hidden = await this.blocks.hiddenFor(readerId);
+    if (hidden.size === 0) return page;
+    return { ...page, items: withoutWriters(page.items, hidden) };
+  }
+
+  /** One thread's replies as `readerId` sees them (see `forReader`). */
+  async repliesForReader(page: ReplyPage, readerId: string | undefined): Promise<ReplyPage> {
+    const hidden = await this.blocks.hiddenFor(readerId);
+    if (hidden.size === 0) return page;
+    return { ...page, items: page.items.filter((reply) => !hidden.has(reply.commentAuthor._id)) };
+  }
 
   toComment(row: comments.CommentRow): Comment {
     const deleted = row.deleted_at !== null;
@@ -143,17 +198,20 @@ export class CommentsService {
    * the thread of the comment it answers, whose writer hears of it.
    */
   async add(
-    portfolioId: string,
+    portfolio: { id: string; authorId: string },
     authorId: string,
     body: string,
     parentId?: string,
   ): Promise<CommentThread[]> {
+    const portfolioId = portfolio.id;
+    await this.blocks.assertNotBlocked(authorId, portfolio.authorId);
     const now = new Date();
     const comment = { id: newId(now), portfolioId, authorId, createdAt: now.toISOString() };
     const notified = await this.db.transaction().execute(async (trx) => {
       if (!(await comments.adjustCommentsCount(trx, portfolioId, 1)))
         throw notFound('problem.portfolio.notFound');
       const answered = parentId === undefined ? undefined : await this.answered(trx, portfolioId, parentId);
+      if (answered) await this.blocks.assertNotBlocked(authorId, answered.writerId, trx);
       await comments.insertComment(trx, { ...comment, body, parentId: answered?.threadId ?? null });
       return this.notifications.commented(trx, comment, answered?.writerId);
     });
@@ -235,6 +293,17 @@ export class CommentsService {
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     return this.firstPage(portfolioId);
   }
+}
+
+/** Threads without those `hidden` wrote, and without their replies in the others. */
+function withoutWriters(threads: CommentThread[], hidden: ReadonlySet<string>): CommentThread[] {
+  return threads
+    .filter((thread) => !hidden.has(thread.commentAuthor._id))
+    .map((thread) =>
+      thread.replies.some((reply) => hidden.has(reply.commentAuthor._id))
+        ? { ...thread, replies: thread.replies.filter((reply) => !hidden.has(reply.commentAuthor._id)) }
+        : thread,
+    );
 }
 
 /** A comments cursor is valid for one portfolio's comments only. */

@@ -47,6 +47,7 @@ export const followRoutes: FastifyPluginAsyncZod<FollowRouteDependencies> = asyn
           response: {
             200: followResultSchema,
             401: problemSchema,
+            403: problemSchema,
             404: problemSchema,
             422: problemSchema,
             429: problemSchema,

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { HttpError } from '../../lib/http-error.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
 import type { PortfoliosService } from '../portfolios/portfolios.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as follows from '../../data/follows.repository.js';
@@ -25,7 +26,12 @@ const pageOf = <T>(items: T[], total: number, query: NumberedPageQuery) => ({
 export class FollowsService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly deps: { users: UsersService; portfolios: PortfoliosService; changes: ChangeFeed },
+    private readonly deps: {
+      users: UsersService;
+      portfolios: PortfoliosService;
+      changes: ChangeFeed;
+      blocks: BlocksService;
+    },
   ) {}
 
   /** Follows (`follow` true) or stops following; doing what is already done changes nothing. */
@@ -33,6 +39,7 @@ export class FollowsService {
     if (followee.id === followerId) {
       throw new HttpError(422, 'VALIDATION_FAILED', 'problem.follow.self');
     }
+    if (follow) await this.deps.blocks.assertNotBlocked(followerId, followee.id);
     const followersCount = await this.db.transaction().execute(async (trx) => {
       const changed = follow
         ? await follows.insertFollow(trx, followerId, followee.id, new Date().toISOString())

@@ -32,14 +32,20 @@ export const likeRoutes: FastifyPluginAsyncZod<LikeRouteDependencies> = async (
         tags: ['likes'],
         summary: 'Toggle the caller’s like',
         params: portfolioParamsSchema,
-        response: { 200: likeResultSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
+        response: {
+          200: likeResultSchema,
+          401: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+          429: problemSchema,
+        },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
       await limiter.consume(RATE_RULES.likes, user.id);
       const portfolio = await portfolios.require(request.params.id);
-      return likes.toggle(portfolio.id, user.id);
+      return likes.toggle({ id: portfolio.id, authorId: portfolio.author_id }, user.id);
     },
   );
 

@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toIsoString } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
 import { lockPortfolio } from '../../data/portfolios.repository.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as likes from '../../data/likes.repository.js';
@@ -16,6 +17,7 @@ export class LikesService {
     private readonly changes: ChangeFeed,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /** Who likes the portfolio, newest first, a page at a time. */
@@ -50,13 +52,16 @@ export class LikesService {
    * deadlock with them nor leave them a missing row. The (portfolio, user) key still makes a like count
    * once, and the stored counter moves only when a row really appeared or went.
    */
-  async toggle(portfolioId: string, userId: string): Promise<LikeResult> {
+  async toggle(portfolio: { id: string; authorId: string }, userId: string): Promise<LikeResult> {
+    const portfolioId = portfolio.id;
     let notified: string | undefined;
     const result = await this.db.transaction().execute(async (trx): Promise<LikeResult> => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
       const now = new Date().toISOString();
       let answer: LikeResult;
       if (await likes.insertLike(trx, portfolioId, userId, now)) {
+        // A new like between two who blocked one another is refused (and rolled back); taking one back is not.
+        await this.blocks.assertNotBlocked(userId, portfolio.authorId, trx);
         answer = { count: await likes.adjustLikesCount(trx, portfolioId, userId, 1), isLiked: true };
       } else {
         const removed = await likes.deleteLike(trx, portfolioId, userId);

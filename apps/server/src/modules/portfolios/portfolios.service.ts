@@ -147,15 +147,20 @@ export class PortfoliosService {
   /** Portfolios in detail as the viewer sees them: also their own like first among the liker ids. */
   private async personalizeDetails(items: readonly Portfolio[], viewerId: string): Promise<Portfolio[]> {
     const liked = await this.likedBy(viewerId, items);
-    return items.map((item) =>
-      liked.has(item._id)
+    const read = await Promise.all(
+      items.map((item) => this.deps.comments.forReader({ items: item.comments }, viewerId)),
+    );
+    return items.map((item, index) => {
+      // Without the comments of those the viewer blocked or muted, or who blocked the viewer (decision 55).
+      const seen = read[index]!.items === item.comments ? item : { ...item, comments: read[index]!.items };
+      return liked.has(item._id)
         ? {
-            ...item,
+            ...seen,
             likedByMe: true,
             likes: [viewerId, ...item.likes.filter((id) => id !== viewerId)].slice(0, BOUNDS.likeIds),
           }
-        : item,
-    );
+        : seen;
+    });
   }
 
   private likedBy(viewerId: string, items: readonly PortfolioSummary[]): Promise<Set<string>> {
