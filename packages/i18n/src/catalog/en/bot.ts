@@ -13,5 +13,6 @@ export const bot = {
   'bot.notice.post': '{name}, whom you follow, posted a new portfolio: “{title}”.\n{link}',
   'bot.channel.post': '“{title}” by {name}\n{tags}\n{link}',
   'bot.channel.digestTitle': 'Best of the week',
-  'bot.channel.digestLine': '{place}. “{title}” by {name}, {likes, plural, one {# like} other {# likes}}\n{link}',
+  'bot.channel.digestLine':
+    '{place}. “{title}” by {name}, {likes, plural, one {# like} other {# likes}}\n{link}',
 } satisfies Translation<typeof source>;

@@ -46,6 +46,16 @@ export const webPeople = {
   'moderation.done.affiliationVerify': 'Verified the affiliation',
   'moderation.done.affiliationUnverify': 'Removed the affiliation’s verification',
 
+  'blocks.block': 'Block',
+  'blocks.unblock': 'Unblock',
+  'blocks.mute': 'Mute',
+  'blocks.unmute': 'Unmute',
+  'blocks.confirm':
+    'Block @{username}? They will not be able to comment on or like your work or follow you; neither of you will see the other’s comments.',
+  'blocks.section': 'Blocked and muted',
+  'blocks.blockedTitle': 'Blocked',
+  'blocks.mutedTitle': 'Muted',
+  'blocks.none': 'Nobody',
   'follows.follow': 'Follow',
   'follows.following': 'Following',
   'follows.followers': '{count, plural, one {# follower} other {# followers}}',

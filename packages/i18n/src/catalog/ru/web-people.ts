@@ -47,6 +47,16 @@ export const webPeople = {
   'moderation.done.affiliationVerify': 'Организация подтверждена',
   'moderation.done.affiliationUnverify': 'Подтверждение организации снято',
 
+  'blocks.block': 'Заблокировать',
+  'blocks.unblock': 'Разблокировать',
+  'blocks.mute': 'Заглушить',
+  'blocks.unmute': 'Вернуть звук',
+  'blocks.confirm':
+    'Заблокировать @{username}? Он не сможет комментировать, лайкать ваши работы и подписываться на вас; вы не будете видеть комментарии друг друга.',
+  'blocks.section': 'Заблокированные и заглушённые',
+  'blocks.blockedTitle': 'Заблокированные',
+  'blocks.mutedTitle': 'Заглушённые',
+  'blocks.none': 'Никого нет',
   'follows.follow': 'Подписаться',
   'follows.following': 'Вы подписаны',
   'follows.followers':

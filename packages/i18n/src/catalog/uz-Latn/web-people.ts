@@ -51,6 +51,17 @@ export const webPeople = {
   'moderation.done.affiliationVerify': 'Tashkilotini tasdiqladi',
   'moderation.done.affiliationUnverify': 'Tashkilot tasdig‘ini olib tashladi',
 
+  // Blocking and muting people (on a profile, and their list in settings).
+  'blocks.block': 'Bloklash',
+  'blocks.unblock': 'Blokdan chiqarish',
+  'blocks.mute': 'Ovozsiz qilish',
+  'blocks.unmute': 'Ovozini qaytarish',
+  'blocks.confirm':
+    '@{username} bloklansinmi? U sizning ishlaringizga izoh yoza olmaydi, layk bosa olmaydi va sizni kuzata olmaydi; bir-biringizning izohlaringizni ko‘rmaysiz.',
+  'blocks.section': 'Bloklanganlar va ovozsizlar',
+  'blocks.blockedTitle': 'Bloklanganlar',
+  'blocks.mutedTitle': 'Ovozsizlar',
+  'blocks.none': 'Hech kim yo‘q',
   'follows.follow': 'Kuzatish',
   'follows.following': 'Kuzatilmoqda',
   'follows.followers': '{count, plural, other {# kuzatuvchi}}',

@@ -11,6 +11,7 @@ import { useT } from '../../../i18n/translator';
 import { useTelegramLink } from '../../auth/api/telegram';
 import { TelegramButton } from '../../auth/components/telegram-button';
 import { needsTelegramConfirmation, TelegramConfirm } from '../../auth/components/telegram-confirm';
+import { BlocksSection } from '../../blocks/components/blocks-section';
 import { NotificationSettingsSection } from '../../notifications/components/notification-settings';
 import { TelegramChatSection } from '../../notifications/components/telegram-chat';
 import { useTelegramBotId } from '../../../lib/site-url';
@@ -300,6 +301,7 @@ export function AccountSettings({ user }: { user: User }) {
       <EmailChange user={user} />
       <TelegramSection user={user} />
       <NotificationSettingsSection />
+      <BlocksSection />
       {user.email ? <TelegramChatSection user={user} /> : null}
       <DataDownload />
       <AccountDeletion user={user} />

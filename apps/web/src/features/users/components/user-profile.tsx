@@ -11,6 +11,7 @@ import { TelegramIcon } from '../../../components/icons/telegram';
 import { RelativeDate } from '../../../components/relative-date';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/translator';
+import { BlockButtons } from '../../blocks/components/block-buttons';
 import { FollowButton, FollowCounts } from '../../follows/components/follow';
 import { TelegramShare } from '../../share/components/telegram-share';
 import { AdminAffiliationVerify } from '../../moderation/components/admin-affiliation-verify';
@@ -107,6 +108,7 @@ export function UserProfile({
         <div className="profile-head__actions">
           {actions}
           {own ? null : <FollowButton user={user} />}
+          {own ? null : <BlockButtons user={user} />}
           <TelegramShare path={`/profile/${encodeURIComponent(user.username)}`} text={fullName(user)} />
           <AdminAffiliationVerify user={user} />
           {own ? null : (
