@@ -335,3 +335,21 @@ describe('the account', () => {
     expect(left).toEqual([]);
   });
 });
+
+it('is in the OpenAPI document: the calls, their answers and the refusal’s code', async () => {
+  const document = (await context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  for (const [path, method] of [
+    ['/api/user/{id}/block', 'put'],
+    ['/api/user/{id}/block', 'delete'],
+    ['/api/user/{id}/mute', 'put'],
+    ['/api/user/{id}/mute', 'delete'],
+    ['/api/user/me/blocks', 'get'],
+  ] as const) {
+    expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  }
+  expect(document.paths['/api/portfolio/like/{id}'].put.responses['403']).toBeDefined();
+  expect(Object.keys(document.components.schemas)).toEqual(
+    expect.arrayContaining(['BlockResult', 'BlockList', 'BlockedPerson']),
+  );
+  expect(JSON.stringify(document)).toContain('PERSON_BLOCKED');
+});
