@@ -364,11 +364,11 @@ describe('likes received', () => {
       return id;
     };
     const [first, second] = [await create('birinchi'), await create('ikkinchi')];
-    await likes.toggle(first, fan!.id);
-    await likes.toggle(first, other!.id);
-    await likes.toggle(second, fan!.id);
+    await likes.toggle({ id: first, authorId: author!.id }, fan!.id);
+    await likes.toggle({ id: first, authorId: author!.id }, other!.id);
+    await likes.toggle({ id: second, authorId: author!.id }, fan!.id);
     expect(await likesReceived(author!.id)).toBe(3);
-    await likes.toggle(first, fan!.id); // unlike
+    await likes.toggle({ id: first, authorId: author!.id }, fan!.id); // unlike
     expect(await likesReceived(author!.id)).toBe(2);
     // The directory shows it at once.
     const card = (await get(`?q=${author!.username}`)).json().items[0] as PersonCard;
@@ -379,11 +379,11 @@ describe('likes received', () => {
       db.updateTable('portfolios').set({ hidden_at }).where('id', '=', first).execute();
     await hide(now);
     expect(await likesReceived(author!.id)).toBe(1);
-    await likes.toggle(first, fan!.id); // a like it gets meanwhile counts once it is back
+    await likes.toggle({ id: first, authorId: author!.id }, fan!.id); // a like it gets meanwhile counts once it is back
     expect(await likesReceived(author!.id)).toBe(1);
     await hide(null);
     expect(await likesReceived(author!.id)).toBe(3);
-    await likes.toggle(first, fan!.id);
+    await likes.toggle({ id: first, authorId: author!.id }, fan!.id);
     expect(await likesReceived(author!.id)).toBe(2);
 
     await portfolios.remove(second, { id: author!.id, isAdmin: false });

@@ -16,6 +16,7 @@ import { ChangeFeed } from '../../lib/changes.js';
 import { newId } from '../../lib/ids.js';
 import { createMarkdownRenderer } from '../../lib/markdown.js';
 import { createTestContext, type TestContext } from '../../test/app.js';
+import { BlocksService } from '../blocks/blocks.service.js';
 import { CommentsService } from '../comments/comments.service.js';
 import { FeedsService } from '../feeds/feeds.service.js';
 import { LikesService } from '../likes/likes.service.js';
@@ -285,7 +286,10 @@ beforeAll(async () => {
     publicUrl: config.publicUrl,
     logger: context.app.log,
   });
-  const comments = new CommentsService(logged, users, changes, notifications);
+  const blocks = new BlocksService(logged, { users, changes });
+  // Nothing cached: every read runs its statements, so every one is planned.
+  const reads = new Reads({ enabled: false, changes });
+  const comments = new CommentsService(logged, users, changes, notifications, blocks, reads);
   services = {
     portfolios: new PortfoliosService(logged, database.dialect, {
       users,
@@ -293,12 +297,11 @@ beforeAll(async () => {
       imageStore,
       totals,
       changes,
-      // Nothing cached: every read runs its statements, so every one is planned.
-      reads: new Reads({ enabled: false, changes }),
+      reads,
       notifications,
       renderMarkdown: createMarkdownRenderer({ imageSource: () => null }),
     }),
-    likes: new LikesService(logged, changes, users, notifications),
+    likes: new LikesService(logged, changes, users, notifications, blocks),
     comments,
     feeds,
   };
@@ -628,9 +631,11 @@ describe('query plans on a loaded database', () => {
         { used: ['Tech1'] },
         [],
       );
-      await services.likes.toggle(target, author.id);
-      const [thread] = await services.comments.add(target, author.id, 'reja');
-      await services.comments.add(target, data.users[1]!.id, 'javob', thread!._id);
+      // Owned by someone else, so that the check for a block between the two is planned too.
+      const owned = { id: target, authorId: data.users[2]!.id };
+      await services.likes.toggle(owned, author.id);
+      const [thread] = await services.comments.add(owned, author.id, 'reja');
+      await services.comments.add(owned, data.users[1]!.id, 'javob', thread!._id);
       await services.comments.remove(target, { id: author.id, isAdmin: false }, { index: 0 });
       await services.portfolios.remove(created._id, { id: author.id, isAdmin: false });
       await rewriteAuthorSearchDocuments(logged, context.app.services.dialect, author.id);
