@@ -36,6 +36,8 @@ export const LIMITS = {
   pinned: { max: 6 },
   /** Unpublished portfolios an author keeps at once (docs/decisions/0053-drafts.md). */
   drafts: { max: 20 },
+  /** People a portfolio's owner invites to be its co-authors (docs/decisions/0056-co-authors.md). */
+  coauthors: { max: 4 },
 } as const;
 
 /** Usernames that collide with fixed routes under /user. */
@@ -82,8 +84,15 @@ export const BOUNDS = {
  */
 
 /** The kinds of notification; named in the catalog as `notifications.kinds.<kind>`. */
+/** The kinds of notification that can also come by mail and Telegram (settings, unsubscribe links). */
 export const NOTIFICATION_KINDS = ['comment', 'like', 'reply', 'post'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * Every kind the bell shows: also `invite`, an invitation to be a co-author, which asks for an answer on
+ * the site and so never comes by mail or Telegram (docs/decisions/0056-co-authors.md).
+ */
+export const BELL_KINDS = [...NOTIFICATION_KINDS, 'invite'] as const;
+export type BellKind = (typeof BELL_KINDS)[number];
 
 /** Why something is reported. */
 export const REPORT_REASONS = ['spam', 'offensive', 'copyright', 'personal', 'other'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOUNDS, NOTIFICATION_KINDS } from './constants.js';
+import { BELL_KINDS, BOUNDS, NOTIFICATION_KINDS } from './constants.js';
 import { intField, withoutNul } from './fields.js';
 import { authorRefSchema, idSchema } from './users.js';
 
@@ -8,9 +8,9 @@ const isoDate = z.string().meta({ format: 'date-time' });
 export const notificationSchema = z
   .object({
     _id: idSchema,
-    kind: z.enum(NOTIFICATION_KINDS).meta({
+    kind: z.enum(BELL_KINDS).meta({
       description:
-        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented, or a reply to my comment; `post`: a new portfolio by someone I follow',
+        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented, or a reply to my comment; `post`: a new portfolio by someone I follow; `invite`: its owner invites me to be a co-author',
     }),
     actor: authorRefSchema,
     othersCount: z.number().int(),
@@ -18,6 +18,10 @@ export const notificationSchema = z
     comment: z.object({ _id: idSchema, excerpt: z.string() }).nullable(),
     date: isoDate,
     read: z.boolean(),
+    invite: z.enum(['invited', 'accepted']).optional().meta({
+      description:
+        'An `invite` only: `invited` while it waits for my answer, `accepted` once I accepted; absent once declined or withdrawn',
+    }),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;

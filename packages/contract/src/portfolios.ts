@@ -220,6 +220,10 @@ export const portfolioSummarySchema = z
     date: isoDate,
     updatedAt: isoDate,
     author: portfolioAuthorSchema,
+    coauthors: z.array(portfolioAuthorSchema).optional().meta({
+      description:
+        'The people who accepted its owner’s invitation to be co-authors, in the order invited; absent when none',
+    }),
     likesCount: z.number().int(),
     commentsCount: z.number().int(),
     likedByMe: z.boolean(),
@@ -425,3 +429,21 @@ export const previewSchema = z
   })
   .meta({ id: 'Preview' });
 export type Preview = z.infer<typeof previewSchema>;
+
+/** `POST /portfolio/{id}/coauthors`: the owner invites someone by username. */
+export const coauthorInviteBodySchema = z
+  .object({
+    username: withoutNul(z.string().trim().min(1, { error: 'validation.coauthor.username' }).max(100)),
+  })
+  .meta({ id: 'CoauthorInviteBody' });
+export type CoauthorInviteBody = z.infer<typeof coauthorInviteBodySchema>;
+
+/** One invited or credited person, as the portfolio's owner sees them. */
+export const coauthorSchema = authorRefSchema
+  .extend({
+    status: z.enum(['invited', 'accepted']).meta({
+      description: '`invited` until they accept; only `accepted` co-authors are shown anywhere else',
+    }),
+  })
+  .meta({ id: 'Coauthor' });
+export type Coauthor = z.infer<typeof coauthorSchema>;

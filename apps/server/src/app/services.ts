@@ -25,6 +25,7 @@ import { PeopleService } from '../modules/people/people.service.js';
 import { PreviewCards } from '../modules/og/og.service.js';
 import { ListTotals } from '../modules/portfolios/list-totals.js';
 import { DraftsService } from '../modules/portfolios/drafts.service.js';
+import { CoauthorsService } from '../modules/portfolios/coauthors.service.js';
 import { PortfoliosService } from '../modules/portfolios/portfolios.service.js';
 import { createBot } from '../modules/telegram-chats/telegram-bot.js';
 import { TelegramChatsService } from '../modules/telegram-chats/telegram-chats.service.js';
@@ -53,6 +54,8 @@ export interface AppServices extends Infrastructure {
   portfolios: PortfoliosService;
   /** Portfolios their authors have not published (docs/decisions/0053-drafts.md). */
   drafts: DraftsService;
+  /** Who made a portfolio together with its owner (docs/decisions/0056-co-authors.md). */
+  coauthors: CoauthorsService;
   people: PeopleService;
   likes: LikesService;
   comments: CommentsService;
@@ -130,6 +133,7 @@ export async function createServices(
     users,
     portfolios,
     drafts,
+    coauthors: new CoauthorsService(db, { portfolios, users, notifications, changes }),
     people,
     likes: new LikesService(db, changes, users, notifications, blocks),
     blocks,

@@ -92,7 +92,11 @@ export function findFollowPage(
     .execute();
 }
 
-/** Ids of a page of the portfolios by the authors `userId` follows, newest first, and how many there are. */
+/**
+ * Ids of a page of the portfolios by the authors `userId` follows or co-authored by them (accepted),
+ * newest first, and how many there are. Each of the two is read newest first no deeper than the page's
+ * end, then merged; without co-authored work, the authors' own alone as before.
+ */
 export async function findFollowedPortfolioIds(
   db: Executor,
   userId: string,
@@ -100,16 +104,28 @@ export async function findFollowedPortfolioIds(
   offset: number,
 ): Promise<{ ids: string[]; total: number }> {
   const followed = db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId);
-  const [rows, counted] = await Promise.all([
+  const coauthored = db
+    .selectFrom('portfolio_authors as pa')
+    .innerJoin('portfolios as p', 'p.id', 'pa.portfolio_id')
+    .where('pa.user_id', 'in', followed)
+    .where('pa.status', '=', 'accepted')
+    .where('p.hidden_at', 'is', null)
+    .where('p.author_id', 'not in', followed);
+  const [own, credited, counted, creditedCount] = await Promise.all([
     db
       .selectFrom('portfolios')
-      .select('id')
+      .select(['id', 'created_at'])
       .where('author_id', 'in', followed)
       .where('hidden_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
+      .limit(offset + limit)
+      .execute(),
+    coauthored
+      .select(['p.id', 'p.created_at'])
+      .orderBy('pa.portfolio_created_at', 'desc')
+      .orderBy('pa.portfolio_id', 'desc')
+      .limit(offset + limit)
       .execute(),
     db
       .selectFrom('portfolios')
@@ -117,6 +133,20 @@ export async function findFollowedPortfolioIds(
       .where('author_id', 'in', followed)
       .where('hidden_at', 'is', null)
       .executeTakeFirstOrThrow(),
+    coauthored
+      .select((eb) => eb.fn.count<number | string>('pa.portfolio_id').distinct().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { ids: rows.map((row) => row.id), total: Number(counted.count) };
+  const time = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+  const ids = [...own, ...credited]
+    .sort((a, b) => {
+      const [x, y] = [time(a.created_at), time(b.created_at)];
+      if (x !== y) return x < y ? 1 : -1;
+      return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+    })
+    .map((row) => row.id);
+  return {
+    ids: [...new Set(ids)].slice(offset, offset + limit),
+    total: Number(counted.count) + Number(creditedCount.count),
+  };
 }

@@ -173,6 +173,55 @@ export async function notifyPost(
   return ids;
 }
 
+/** An invitation to be a co-author: its invitee hears of it once, in the bell. Answers the new id. */
+export async function notifyInvite(
+  db: Transaction<Database>,
+  invite: { portfolioId: string; ownerId: string; userId: string; createdAt: string },
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('notifications')
+    .values({
+      id,
+      user_id: invite.userId,
+      kind: 'invite',
+      actor_id: invite.ownerId,
+      portfolio_id: invite.portfolioId,
+      comment_id: null,
+      others_count: 0,
+      since: invite.createdAt,
+      created_at: invite.createdAt,
+      read_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function markInviteRead(db: Executor, portfolioId: string, userId: string, now: string) {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', portfolioId)
+    .where('kind', '=', 'invite')
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** An invitation declined or withdrawn: its notification goes with it. */
+export async function deleteInviteNotification(
+  db: Executor,
+  portfolioId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', portfolioId)
+    .where('kind', '=', 'invite')
+    .execute();
+}
+
 export interface NotificationRow {
   id: string;
   kind: NotificationKind;
@@ -192,6 +241,8 @@ export interface NotificationRow {
   actor_image: string | null;
   actor_is_admin: number;
   actor_email: string;
+  /** An `invite`'s invitation as it stands; null once declined or withdrawn, and for other kinds. */
+  invite_status: 'invited' | 'accepted' | null;
 }
 
 /**
@@ -211,7 +262,14 @@ function selectNotifications(db: Executor) {
     .innerJoin('users as a', 'a.id', 'n.actor_id')
     .innerJoin('portfolios as p', 'p.id', 'n.portfolio_id')
     .leftJoin('comments as c', 'c.id', 'n.comment_id')
+    .leftJoin('portfolio_authors as pa', (join) =>
+      join
+        .onRef('pa.portfolio_id', '=', 'n.portfolio_id')
+        .onRef('pa.user_id', '=', 'n.user_id')
+        .on('n.kind', '=', 'invite'),
+    )
     .select([
+      'pa.status as invite_status',
       'n.id',
       'n.kind',
       'n.others_count',

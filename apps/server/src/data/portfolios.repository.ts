@@ -152,6 +152,15 @@ export async function findPageIds(db: Executor, plan: PagePlan): Promise<string[
   // index entries, not joined rows.
   const { criteria, sort, limit, offset } = plan;
   const { authorId } = criteria;
+  if (authorId !== undefined) {
+    // A person's list also holds the work they co-author: the two ranges merged, each read no deeper
+    // than the page's end (docs/decisions/0056-co-authors.md). Without any, the author index alone.
+    const coauthored = await findCoauthoredKeys(db, authorId, sort, offset + limit);
+    if (coauthored.length > 0) {
+      const own = await findOwnKeys(db, authorId, sort, offset + limit);
+      return mergeKeys([...own, ...coauthored], sort).slice(offset, offset + limit);
+    }
+  }
   const rows = await hotRead(
     db,
     `portfolio-ids:${sort}:${authorId === undefined ? 'all' : 'author'}`,
@@ -165,6 +174,68 @@ export async function findPageIds(db: Executor, plan: PagePlan): Promise<string[
     },
   );
   return rows.map((row) => row.id);
+}
+
+type SortKey = { id: string } & Partial<Record<(typeof ORDER_COLUMNS)[Sort][number], unknown>>;
+
+/** One author's own portfolios, the first `limit` in the sort's order, with their sort keys. */
+function findOwnKeys(db: Executor, authorId: string, sort: Sort, limit: number): Promise<SortKey[]> {
+  let query = db
+    .selectFrom('portfolios')
+    .select(['id', ...ORDER_COLUMNS[sort]])
+    .where('hidden_at', 'is', null)
+    .where('author_id', '=', authorId);
+  for (const column of ORDER_COLUMNS[sort]) query = query.orderBy(column, 'desc');
+  return query.orderBy('id', 'desc').limit(limit).execute() as Promise<SortKey[]>;
+}
+
+/**
+ * The portfolios a person co-authors (accepted), the first `limit` in the sort's order. Newest first is a
+ * range of `portfolio_authors_user_index`; another order sorts the person's co-authored work.
+ */
+function findCoauthoredKeys(db: Executor, userId: string, sort: Sort, limit: number): Promise<SortKey[]> {
+  let query = db
+    .selectFrom('portfolio_authors as pa')
+    .innerJoin('portfolios as p', 'p.id', 'pa.portfolio_id')
+    .select(['p.id', ...ORDER_COLUMNS[sort].map((column) => `p.${column}` as const)])
+    .where('pa.user_id', '=', userId)
+    .where('pa.status', '=', 'accepted')
+    .where('p.hidden_at', 'is', null);
+  if (sort === 'new') {
+    query = query.orderBy('pa.portfolio_created_at', 'desc').orderBy('pa.portfolio_id', 'desc');
+  } else {
+    for (const column of ORDER_COLUMNS[sort]) query = query.orderBy(`p.${column}`, 'desc');
+    query = query.orderBy('p.id', 'desc');
+  }
+  return query.limit(limit).execute() as Promise<SortKey[]>;
+}
+
+const keyValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** Merges sort keys read from two ranges into one order, each portfolio once; answers their ids. */
+function mergeKeys(keys: SortKey[], sort: Sort): string[] {
+  const compare = (a: SortKey, b: SortKey) => {
+    for (const column of ORDER_COLUMNS[sort]) {
+      const x = keyValue(a[column]) as number | string;
+      const y = keyValue(b[column]) as number | string;
+      if (x !== y) return x < y ? 1 : -1;
+    }
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  };
+  return [...new Set(keys.sort(compare).map((key) => key.id))];
+}
+
+/** How many portfolios a person co-authors (accepted) that everyone sees. */
+async function countCoauthored(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('portfolio_authors as pa')
+    .innerJoin('portfolios as p', 'p.id', 'pa.portfolio_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('pa.user_id', '=', userId)
+    .where('pa.status', '=', 'accepted')
+    .where('p.hidden_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The portfolios with the highest trending scores (only those that have one), best first. */
@@ -208,8 +279,11 @@ export async function countMatches(db: Executor, plan: CountPlan): Promise<numbe
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('hidden_at', 'is', null);
   if (authorId !== undefined) query = query.where('author_id', '=', authorId);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [row, coauthored] = await Promise.all([
+    query.executeTakeFirstOrThrow(),
+    authorId === undefined ? 0 : countCoauthored(db, authorId),
+  ]);
+  return Number(row.count) + coauthored;
 }
 
 /** Newest first, one page: for feeds and lists whose count does not matter. */

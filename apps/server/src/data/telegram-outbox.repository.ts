@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, NotificationKind } from '../db/schema.js';
+import type { Database, DeliveredKind } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -283,7 +283,7 @@ export async function enqueueLike(
         .select([
           sql<string>`${newId()}`.as('id'),
           'p.author_id',
-          sql<NotificationKind>`'like'`.as('kind'),
+          sql<DeliveredKind>`'like'`.as('kind'),
           sql<string>`${like.likerId}`.as('actor_id'),
           'p.id',
           sql<string>`${like.holdUntil}`.as('next_at'),
@@ -333,7 +333,7 @@ export interface OutboxMessage {
   user_id: string;
   /** The recipient's chat as it was read with the message. */
   chat_id: string | null;
-  kind: NotificationKind;
+  kind: DeliveredKind;
   others_count: number;
   attempts: number;
   locale: string | null;

@@ -35,6 +35,7 @@ import * as githubRepos from './migrations/20261223090000_github_repos.js';
 import * as portfolioDrafts from './migrations/20261224090000_portfolio_drafts.js';
 import * as telegramFanoutClaims from './migrations/20261225090000_telegram_fanout_claims.js';
 import * as blocksMutes from './migrations/20261226090000_blocks_mutes.js';
+import * as coAuthors from './migrations/20261227090000_co_authors.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '20261224090000_portfolio_drafts': portfolioDrafts,
   '20261225090000_telegram_fanout_claims': telegramFanoutClaims,
   '20261226090000_blocks_mutes': blocksMutes,
+  '20261227090000_co_authors': coAuthors,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -128,7 +128,10 @@ export interface BookmarksTable {
   created_at: Timestamp;
 }
 
-export type NotificationKind = 'comment' | 'like' | 'reply' | 'post';
+/** The kinds that may also go by mail and to Telegram, each with its own settings. */
+export type DeliveredKind = 'comment' | 'like' | 'reply' | 'post';
+/** Also `invite`: an invitation to be a portfolio's co-author, shown in the bell only. */
+export type NotificationKind = DeliveredKind | 'invite';
 
 /**
  * Something that happened to `user_id`'s work, done by `actor_id`. Likes are one row per portfolio while
@@ -365,7 +368,7 @@ export interface LeasesTable {
 export interface TelegramOutboxTable {
   id: string;
   user_id: string;
-  kind: NotificationKind;
+  kind: DeliveredKind;
   actor_id: string;
   portfolio_id: string;
   comment_id: string | null;
@@ -412,6 +415,17 @@ export interface TelegramDigestsTable {
   posted_at: NullableTimestamp;
 }
 
+/** An invitation to be a portfolio's co-author; it credits `user_id` once `accepted`. */
+export interface PortfolioAuthorsTable {
+  portfolio_id: string;
+  user_id: string;
+  status: 'invited' | 'accepted';
+  /** The portfolio's own creation time, so that a person's co-authored work is one index range. */
+  portfolio_created_at: Timestamp;
+  created_at: Timestamp;
+  accepted_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -436,6 +450,7 @@ export interface Database {
   comments: CommentsTable;
   comment_revisions: CommentRevisionsTable;
   portfolio_drafts: PortfolioDraftsTable;
+  portfolio_authors: PortfolioAuthorsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   search_index_state: SearchIndexStateTable;

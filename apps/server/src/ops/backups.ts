@@ -63,6 +63,8 @@ const TABLES = [
   'comment_revisions',
   // Portfolios their authors have not published yet.
   'portfolio_drafts',
+  // Who made a portfolio together with its owner, and who is invited to.
+  'portfolio_authors',
   'bookmarks',
   // Whom each person blocked or muted.
   'person_blocks',

@@ -186,6 +186,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'bookmarks',
     'person_blocks',
     'portfolio_drafts',
+    'portfolio_authors',
     'comment_revisions',
     'comments',
     'likes',

@@ -1,4 +1,4 @@
-import type { Notification } from '@portfolio-master/contract';
+import type { Notification, NotificationKind } from '@portfolio-master/contract';
 import { DEFAULT_LOCALE, LOCALE_INFO, localizePath, type Locale } from '@portfolio-master/i18n';
 import { message, type Message, say } from '../../lib/messages.js';
 import type { MailMessage } from './mailer.js';
@@ -156,7 +156,7 @@ export function accountDeletedMail(
 /** A notification by mail, with its one-click unsubscribe link for that kind (RFC 8058). */
 export function notificationMail(
   to: string,
-  notification: Notification,
+  notification: Notification & { kind: NotificationKind },
   links: { portfolioLink: string; unsubscribeLink: string; oneClickLink: string },
   locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {

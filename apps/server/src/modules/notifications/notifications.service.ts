@@ -95,6 +95,32 @@ export class NotificationsService {
   }
 
   /**
+   * In an invitation's transaction: the invitee's bell only. An invitation asks for an answer on the
+   * site, so it is neither mailed nor queued for the bot, and has no setting (docs/decisions/0056).
+   */
+  async invited(
+    trx: Transaction<Database>,
+    invite: { portfolioId: string; ownerId: string; userId: string; createdAt: string },
+  ): Promise<void> {
+    await notifications.notifyInvite(trx, invite);
+  }
+
+  /** An invitation accepted: answered, so no longer unread. */
+  async markInviteRead(
+    trx: Transaction<Database>,
+    portfolioId: string,
+    userId: string,
+    now: string,
+  ): Promise<void> {
+    await notifications.markInviteRead(trx, portfolioId, userId, now);
+  }
+
+  /** An invitation declined or withdrawn: its notification is gone from the bell. */
+  async uninvited(trx: Transaction<Database>, portfolioId: string, userId: string): Promise<void> {
+    await notifications.deleteInviteNotification(trx, portfolioId, userId);
+  }
+
+  /**
    * Mails these notifications to the recipients who want mail of their kind, after the request that
    * made them has been answered; a mail that cannot go is logged, never the writer's failure.
    */
@@ -116,14 +142,15 @@ export class NotificationsService {
     for (const row of rows) {
       const recipient = recipients.get(row.user_id);
       // An account made with Telegram has no address until its owner adds one.
-      if (!recipient?.email || recipient[column(row.kind)] !== 1) continue;
+      // An invitation has no mail of its own (see `invited`), whatever asked for it.
+      if (row.kind === 'invite' || !recipient?.email || recipient[column(row.kind)] !== 1) continue;
       const query = `token=${encodeURIComponent(recipient.unsubscribe_token)}&kind=${row.kind}`;
       // Someone else's action: written in the language the recipient last read the site in.
       const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
       await this.deps.mailer.send(
         notificationMail(
           recipient.email,
-          this.toNotification(row),
+          { ...this.toNotification(row), kind: row.kind },
           {
             portfolioLink: pageLink(
               publicUrl,
@@ -247,6 +274,7 @@ export class NotificationsService {
           : null,
       date: toIsoString(row.created_at),
       read: row.read_at !== null,
+      ...(row.kind === 'invite' && row.invite_status !== null ? { invite: row.invite_status } : {}),
     };
   }
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, type MessageKey } from '@portfolio-master/i18
 import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError } from 'grammy';
 import type { Kysely } from 'kysely';
-import type { Database, NotificationKind } from '../../db/schema.js';
+import type { Database, DeliveredKind } from '../../db/schema.js';
 import * as outbox from '../../data/telegram-outbox.repository.js';
 import { say } from '../../lib/messages.js';
 import { pageLink } from '../mail/templates.js';
@@ -22,7 +22,7 @@ const NOTICE = {
   reply: 'bot.notice.reply',
   like: 'bot.notice.like',
   post: 'bot.notice.post',
-} as const satisfies Record<NotificationKind, MessageKey>;
+} as const satisfies Record<DeliveredKind, MessageKey>;
 
 /**
  * Where a message came from, told what became of it: a row of the outbox, or a new portfolio's follower

@@ -29,6 +29,8 @@ import { filesFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { assertMayWrite } from '../users/blocks.js';
 import type { DraftsService } from './drafts.service.js';
+import { coauthorRoutes } from './coauthors.routes.js';
+import type { CoauthorsService } from './coauthors.service.js';
 import type { PortfoliosService } from './portfolios.service.js';
 import type { UsersService } from '../users/users.service.js';
 
@@ -48,6 +50,7 @@ const bodyTypes = ['multipart/form-data', 'application/json', 'application/x-www
 export interface PortfolioRouteDependencies {
   portfolios: PortfoliosService;
   drafts: DraftsService;
+  coauthors: CoauthorsService;
   users: UsersService;
   hooks: AuthenticationHooks;
   limiter: RateLimiter;
@@ -55,7 +58,7 @@ export interface PortfolioRouteDependencies {
 
 export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> = async (
   app,
-  { portfolios, drafts, users, hooks, limiter },
+  { portfolios, drafts, coauthors, users, hooks, limiter },
 ) => {
   const actorOf = (request: FastifyRequest) => {
     const { user } = currentAuth(request);
@@ -314,4 +317,6 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
       return reply.code(204).send();
     },
   );
+
+  coauthorRoutes(app, { coauthors, users, hooks, actorOf, writeLimits });
 };

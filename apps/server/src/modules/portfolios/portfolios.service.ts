@@ -28,6 +28,7 @@ import type { CommentsService } from '../comments/comments.service.js';
 import type { ImageInput, ImageStore, StoredImage } from '../images/image-store.js';
 import { findPortfolioImageNames, findPortfolioImages } from '../../data/images.repository.js';
 import { findNewestLikerIds } from '../../data/likes.repository.js';
+import { type CoauthorRow, findCoauthors } from '../../data/coauthors.repository.js';
 import { findUserByUsername } from '../../data/users.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { refreshTrendScores } from '../../data/trending.js';
@@ -97,19 +98,44 @@ export class PortfoliosService {
   ) {}
 
   private authorOf(row: portfolios.PortfolioWithAuthor): PortfolioAuthor {
-    return {
-      _id: row.author_id,
+    return this.coauthorOf({
+      id: row.author_id,
       username: row.author_username,
       firstname: row.author_firstname,
       lastname: row.author_lastname,
       image: row.author_image,
-      isAdmin: this.deps.users.isAdmin({ is_admin: row.author_is_admin, email: row.author_email }),
-      openToWork: row.author_work_status as WorkStatus,
+      is_admin: row.author_is_admin,
+      email: row.author_email,
+      work_status: row.author_work_status,
+    });
+  }
+
+  /** An author or co-author as their avatar shows on cards and pages. */
+  coauthorOf(row: Omit<CoauthorRow, 'portfolio_id' | 'status'>): PortfolioAuthor {
+    return {
+      _id: row.id,
+      username: row.username,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      image: row.image,
+      isAdmin: this.deps.users.isAdmin({ is_admin: row.is_admin, email: row.email }),
+      openToWork: row.work_status as WorkStatus,
     };
   }
 
-  /** Summaries for a page of rows, as anyone sees them (`likedByMe` false; see `personalize`). */
-  private summaries(rows: portfolios.PortfolioWithAuthor[]): PortfolioSummary[] {
+  /**
+   * Summaries for a page of rows, as anyone sees them (`likedByMe` false; see `personalize`), with their
+   * accepted co-authors (one look-up by the primary key for the page).
+   */
+  private async summaries(rows: portfolios.PortfolioWithAuthor[]): Promise<PortfolioSummary[]> {
+    const credited = groupBy(
+      await findCoauthors(
+        this.db,
+        rows.map((row) => row.id),
+      ),
+      (row) => row.portfolio_id,
+      (row) => this.coauthorOf(row),
+    );
     return rows.map((row) => ({
       _id: row.id,
       linktitle: row.linktitle,
@@ -123,6 +149,7 @@ export class PortfoliosService {
       date: toIsoString(row.created_at),
       updatedAt: toIsoString(row.updated_at),
       author: this.authorOf(row),
+      ...(credited.has(row.id) ? { coauthors: credited.get(row.id) } : {}),
       likesCount: row.likes_count,
       commentsCount: row.comments_count,
       likedByMe: false,
@@ -186,7 +213,7 @@ export class PortfoliosService {
       (l) => l.portfolio_id,
       (l) => l.user_id,
     );
-    return this.summaries(rows).map((summary) => {
+    return (await this.summaries(rows)).map((summary) => {
       const page = comments.get(summary._id);
       return {
         ...summary,
@@ -203,7 +230,7 @@ export class PortfoliosService {
     const read = await this.deps.reads.get('week-best', async () => {
       const ids = await portfolios.findTrendingIds(this.db, WEEK_BEST);
       return {
-        value: this.summaries(await portfolios.findPortfoliosByIds(this.db, ids)),
+        value: await this.summaries(await portfolios.findPortfoliosByIds(this.db, ids)),
         tags: listTags(ids, 'trending'),
       };
     });
@@ -224,7 +251,7 @@ export class PortfoliosService {
   /** Portfolios by id, in that order, as cards the viewer sees (their own likes marked). */
   async cards(ids: readonly string[], viewerId: string | null): Promise<PortfolioSummary[]> {
     const rows = await portfolios.findPortfoliosByIds(this.db, ids);
-    const items = this.summaries(rows.filter((row) => row.hidden_at === null));
+    const items = await this.summaries(rows.filter((row) => row.hidden_at === null));
     return viewerId ? this.personalize(items, viewerId) : items;
   }
 
@@ -265,7 +292,7 @@ export class PortfoliosService {
     const ids = await portfolios.findPageIds(this.db, plan);
     // 4. The rows.
     const rows = await portfolios.findPortfoliosByIds(this.db, ids);
-    return page(this.summaries(rows), total, ids);
+    return page(await this.summaries(rows), total, ids);
   }
 
   private total(criteria: ListCriteria): Promise<number> {

@@ -75,6 +75,7 @@ export const apiValidation = {
     'The repository address must be at most {max, plural, one {# character} other {# characters}}',
   'validation.repoUrl.format': 'The repository address must start with http:// or https://',
   'validation.status.value': 'The status must be “draft” or “published”',
+  'validation.coauthor.username': 'Enter a username',
   'validation.draftId.type': 'The draft id is not valid',
   'validation.technologies.required': 'Enter at least one technology',
   'validation.technologies.item': 'A technology must be text',

@@ -76,6 +76,7 @@ export const apiValidation = {
     'Адрес репозитория должен быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
   'validation.repoUrl.format': 'Адрес репозитория должен начинаться с http:// или https://',
   'validation.status.value': 'Статус должен быть «draft» или «published»',
+  'validation.coauthor.username': 'Введите имя пользователя',
   'validation.draftId.type': 'Неверный идентификатор черновика',
   'validation.technologies.required': 'Укажите хотя бы одну технологию',
   'validation.technologies.item': 'Технология должна быть текстом',

@@ -70,6 +70,7 @@ export const apiValidation = {
   'validation.repoUrl.format':
     'Repozitoriy manzili http:// yoki https:// bilan boshlanadigan manzil bo‘lishi kerak',
   'validation.status.value': 'Holat «draft» yoki «published» bo‘lishi kerak',
+  'validation.coauthor.username': 'Foydalanuvchi nomini kiriting',
   'validation.draftId.type': 'Qoralama identifikatori noto‘g‘ri',
   'validation.technologies.required': 'Kamida bitta texnologiya kiriting',
   'validation.technologies.item': 'Texnologiya matn bo‘lishi kerak',
