@@ -88,7 +88,7 @@ export const apiProblems = {
   'problem.coauthor.self': 'You cannot invite yourself as a co-author',
   'problem.coauthor.unknownUser': 'No such user',
   'problem.coauthor.duplicate': 'This user is already invited',
-  'problem.coauthor.forbidden': 'Only the portfolio’s owner can invite co-authors',
+  'problem.coauthor.forbidden': 'Only the owner of the portfolio can invite co-authors',
   'problem.coauthor.notInvited': 'You have no invitation to this portfolio',
   'problem.draft.notFound': 'Draft not found',
   'problem.draft.tooMany': 'You can keep at most {max} drafts. Delete the ones you no longer need',
