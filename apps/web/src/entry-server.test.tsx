@@ -139,6 +139,13 @@ function fakeApi(url: string): Response {
   if (pathname === '/api/portfolio/week-best') return json([]);
   if (pathname === '/api/user/all') return json([user]);
   if (pathname === `/api/portfolio/${summary.linktitle}`) return json(portfolio);
+  if (pathname === '/api/portfolio/made_together') {
+    return json({
+      ...portfolio,
+      linktitle: 'made_together',
+      coauthors: [{ ...author, _id: 'c'.repeat(24), username: 'dilnoza', firstname: 'Dilnoza' }],
+    });
+  }
   if (pathname === `/api/user/${user.username}`) return json(user);
   return json(null, 404);
 }
@@ -224,6 +231,16 @@ describe('server rendering', () => {
     expect(page.modules).toEqual([messagesModule('uz-Latn')]);
   });
 
+  it('names every accepted author in the CreativeWork data and shows each avatar', async () => {
+    const page = await render('/portfolio/made_together');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.head)![1]!);
+    expect(jsonLd.author).toEqual([
+      expect.objectContaining({ name: 'Aziza Karimova', url: 'https://portfolio.uz/profile/aziza_dev' }),
+      expect.objectContaining({ name: 'Dilnoza Karimova', url: 'https://portfolio.uz/profile/dilnoza' }),
+    ]);
+    expect(page.html).toContain('href="/profile/dilnoza"');
+  });
+
   it('renders a portfolio with a plain-text description, its preview card and CreativeWork data', async () => {
     const page = await render(`/portfolio/${summary.linktitle}`);
     expect(page.status).toBe(200);
@@ -240,6 +257,7 @@ describe('server rendering', () => {
       author: { '@type': 'Person', name: 'Aziza Karimova', url: 'https://portfolio.uz/profile/aziza_dev' },
       url: `https://portfolio.uz/portfolio/${summary.linktitle}`,
     });
+    expect(page.html).not.toContain('coauthor-chips');
     // The description's Markdown is never raw HTML in the page.
     expect(page.html).not.toContain('<script>alert(1)</script>');
     // The slider's picture is described as its author wrote, not by the generated text.

@@ -7,6 +7,7 @@ import { BlockedNotice } from '../../features/moderation/components/moderation-n
 import { usePortfolio } from '../../features/portfolios/api/get-portfolio';
 import { useUpdatePortfolio } from '../../features/portfolios/api/update-portfolio';
 import { PortfolioForm } from '../../features/portfolios/components/portfolio-form';
+import { CoauthorsEditor } from '../../features/portfolios/components/coauthors-editor';
 import { useT } from '../../i18n/translator';
 import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
@@ -60,6 +61,7 @@ function EditPortfolio() {
           }
         />
       </div>
+      {user._id === portfolio.author._id ? <CoauthorsEditor portfolioId={portfolio._id} /> : null}
     </>
   );
 }

@@ -36,6 +36,9 @@ import { markdownToText } from '@portfolio-master/contract/plain-text';
 import { shorten } from '@portfolio-master/contract/shorten';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Page } from '../route';
+import { CoauthorChips } from '../../features/portfolios/components/coauthor-chips';
+import { LeaveCoauthorship } from '../../features/portfolios/components/coauthors-editor';
+import type { AuthorRef } from '@portfolio-master/contract';
 
 export function PortfolioRoute() {
   const t = useT();
@@ -91,6 +94,7 @@ export function PortfolioRoute() {
                 <span>{fullName(portfolio.author)}</span>
                 {portfolio.author.isAdmin ? <AdminBadge /> : null}
               </Link>
+              <CoauthorChips coauthors={portfolio.coauthors} />
               <WorkBadge status={portfolio.author.openToWork} small />
               <span>
                 {t('portfolio.published')} <RelativeDate date={portfolio.date} />
@@ -190,6 +194,9 @@ export function PortfolioRoute() {
               </button>
             </section>
           ) : null}
+          {user && portfolio.coauthors?.some((person) => person._id === user._id) ? (
+            <LeaveCoauthorship portfolioId={portfolio._id} />
+          ) : null}
           {canManage ? <ViewsChart portfolioId={portfolio._id} /> : null}
         </aside>
         <div className="portfolio-page__details">
@@ -238,6 +245,13 @@ export function PortfolioRoute() {
   );
 }
 
+const personLd = (person: AuthorRef) => ({
+  '@type': 'Person',
+  name: fullName(person),
+  alternateName: person.username,
+  url: `/profile/${encodeURIComponent(person.username)}`,
+});
+
 function head({ params, client, token, t }: HeadContext): PageHead {
   const portfolio = client.getQueryData(portfolioQueryOptions(params.linktitle!, token).queryKey);
   if (!portfolio) return notFoundHead(t, t('portfolio.notFoundTitle'));
@@ -276,7 +290,10 @@ function head({ params, client, token, t }: HeadContext): PageHead {
       datePublished: portfolio.date,
       dateModified: portfolio.updatedAt,
       keywords: portfolio.used.join(', ') || undefined,
-      author: { '@type': 'Person', name: author, alternateName: portfolio.author.username, url: authorPath },
+      // Made together: every accepted author (docs/decisions/0056-co-authors.md).
+      author: portfolio.coauthors?.length
+        ? [portfolio.author, ...portfolio.coauthors].map(personLd)
+        : personLd(portfolio.author),
       sameAs: [portfolio.url, portfolio.repoUrl].filter(Boolean),
       interactionStatistic: [
         {

@@ -34,6 +34,7 @@ export const webCommunity = {
   'notifications.like':
     '{actor}{others, plural, =0 {} one { and # other person} other { and # other people}} liked your portfolio “{title}”',
   'notifications.post': '{actor} posted a new portfolio: “{title}”',
+  'notifications.invite': '{actor} invited you to be a co-author of “{title}”',
   'notifications.settingsSection': 'Email notifications',
   'notifications.settingsLead':
     'Choose what you want to hear about by email. Notifications on the site are always shown.',

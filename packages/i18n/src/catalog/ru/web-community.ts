@@ -36,6 +36,7 @@ export const webCommunity = {
   'notifications.like':
     'Ваше портфолио «{title}» понравилось пользователю {actor}{others, plural, =0 {} one { и ещё # пользователю} few { и ещё # пользователям} many { и ещё # пользователям} other { и ещё # пользователя}}',
   'notifications.post': 'Новое портфолио от {actor}: «{title}»',
+  'notifications.invite': '{actor} приглашает вас стать соавтором «{title}»',
   'notifications.settingsSection': 'Уведомления по почте',
   'notifications.settingsLead':
     'Выберите, о чём присылать письма на вашу почту. Уведомления на сайте показываются всегда.',

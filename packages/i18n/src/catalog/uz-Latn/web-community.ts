@@ -34,6 +34,7 @@ export const webCommunity = {
   'notifications.like':
     '{actor}{others, plural, =0 {} other { va yana # kishi}} «{title}» portfoliongizni yoqtirdi',
   'notifications.post': '{actor} yangi portfolio joyladi: «{title}»',
+  'notifications.invite': '{actor} sizni «{title}» portfoliosiga hammuallif bo‘lishga taklif qildi',
   'notifications.settingsSection': 'Xat orqali bildirishnomalar',
   'notifications.settingsLead':
     'Qaysi voqealar haqida emailingizga xat kelsin. Saytdagi bildirishnomalar har doim ko‘rinadi.',

@@ -47,6 +47,18 @@ export const webPortfolios = {
   'portfolio.nextImage': 'Keyingi rasm',
   'portfolio.showImage': '{number}-rasmni ko‘rsatish',
   // Before "8 kun oldin": when the portfolio was posted.
+  'coauthors.title': 'Hammualliflar',
+  'coauthors.lead':
+    'Birga ishlaganlarni foydalanuvchi nomi bilan taklif qiling (ko‘pi bilan {max} kishi). Ular qabul qilgandan keyingina muallif sifatida ko‘rinadi.',
+  'coauthors.username': 'Foydalanuvchi nomi',
+  'coauthors.invite': 'Taklif qilish',
+  'coauthors.invited': 'Javob kutilmoqda',
+  'coauthors.remove': 'Olib tashlash',
+  'coauthors.accept': 'Qabul qilish',
+  'coauthors.decline': 'Rad etish',
+  'coauthors.accepted': 'Siz hammuallifsiz',
+  'coauthors.leave': 'Hammualliflikdan chiqish',
+  'coauthors.with': 'Hammualliflar',
   'portfolio.published': 'Joylangan',
   // The description of a portfolio that has none of its own, for search engines and link previews.
   'portfolio.metaDescription': '{author}ning «{title}» portfoliosi.',

@@ -8,6 +8,8 @@ import { Link } from '../../../lib/router';
 import { useT, type Translate } from '../../../i18n/translator';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
+import { useAcceptInvite, useRemoveCoauthor } from '../../portfolios/api/coauthors';
+import { errorMessage } from '../../../lib/api-client';
 
 function describe(t: Translate, item: Notification): string {
   const actor = fullName(item.actor);
@@ -21,7 +23,39 @@ function describe(t: Translate, item: Notification): string {
       return t('notifications.like', { actor, others: item.othersCount, title });
     case 'post':
       return t('notifications.post', { actor, title });
+    case 'invite':
+      return t('notifications.invite', { actor, title });
   }
+}
+
+/** An invitation to be a co-author: "Qabul qilish" / "Rad etish" while it waits for an answer. */
+function InviteAnswer({ portfolioId, status }: { portfolioId: string; status: 'invited' | 'accepted' }) {
+  const t = useT();
+  const accept = useAcceptInvite(portfolioId);
+  const decline = useRemoveCoauthor(portfolioId);
+  if (status === 'accepted') return <p className="muted">{t('coauthors.accepted')}</p>;
+  const busy = accept.isPending || decline.isPending;
+  const error = accept.error ?? decline.error;
+  return (
+    <div className="notification__actions">
+      <button type="button" className="button" disabled={busy} onClick={() => accept.mutate(undefined)}>
+        {t('coauthors.accept')}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy}
+        onClick={() => decline.mutate('me')}
+      >
+        {t('coauthors.decline')}
+      </button>
+      {error ? (
+        <p role="alert" className="form-alert">
+          {errorMessage(t, error)}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** My notifications, newest first; what is shown is marked read (it stays highlighted until next time). */
@@ -58,6 +92,9 @@ export function NotificationList() {
                 {describe(t, item)}
               </Link>
               {item.comment ? <p className="notification__quote">«{item.comment.excerpt}»</p> : null}
+              {item.kind === 'invite' && item.invite ? (
+                <InviteAnswer portfolioId={item.portfolio._id} status={item.invite} />
+              ) : null}
               <span className="muted notification__date">
                 <RelativeDate date={item.date} />
                 {item.read ? null : (

@@ -41,4 +41,19 @@ describe('PortfolioCard', () => {
     renderWithProviders(<PortfolioCard portfolio={summary} />);
     expect(screen.queryByText(/yulduz/)).toBeNull();
   });
+
+  it('shows accepted co-authors as a second avatar linking to their profile', () => {
+    renderWithProviders(
+      <PortfolioCard
+        portfolio={{
+          ...summary,
+          coauthors: [{ ...summary.author, _id: 'c'.repeat(24), username: 'dilnoza', firstname: 'Dilnoza' }],
+        }}
+      />,
+    );
+    const coauthors = screen.getByRole('list', { name: 'Hammualliflar' });
+    const link = coauthors.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/profile/dilnoza');
+    expect(link?.getAttribute('title')).toBe('Dilnoza Valiyev');
+  });
 });

@@ -12,6 +12,7 @@ import { RelativeDate } from '../../../components/relative-date';
 import { imageSrcSet, imageUrl } from '../../../lib/image-url';
 import { useT } from '../../../i18n/translator';
 import { GeneratedCover } from './generated-cover';
+import { CoauthorChips } from './coauthor-chips';
 import { imageAlt } from '../image-alt';
 
 export const CARD_IMAGE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 45vw, 100vw';
@@ -70,6 +71,7 @@ export function PortfolioCard({
             <span>{fullName(portfolio.author)}</span>
             {portfolio.author.isAdmin ? <AdminBadge /> : null}
           </Link>
+          <CoauthorChips coauthors={portfolio.coauthors} />
           <WorkBadge status={portfolio.author.openToWork} small />
           <RelativeDate date={portfolio.date} className="muted" />
         </div>
