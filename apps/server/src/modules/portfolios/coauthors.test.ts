@@ -209,9 +209,7 @@ describe('co-authors', () => {
 
   it('refuses what breaks the rules with a code and an Uzbek message, never a 5xx', async () => {
     const portfolio = await newPortfolio(owner);
-    const people = await Promise.all(
-      Array.from({ length: LIMITS.coauthors.max + 1 }, () => signUp(context)),
-    );
+    const people = await Promise.all(Array.from({ length: LIMITS.coauthors.max + 1 }, () => signUp(context)));
     for (const person of people.slice(0, LIMITS.coauthors.max)) {
       expect((await invite(owner, portfolio._id, person.username)).statusCode).toBe(201);
     }
@@ -222,7 +220,11 @@ describe('co-authors', () => {
       [invite(owner, portfolio._id, people[0]!.username), 409, 'COAUTHOR_DUPLICATE'],
       [invite(stranger, portfolio._id, partner.username), 403, 'FORBIDDEN'],
       [invite(people[0]!, portfolio._id, partner.username), 403, 'FORBIDDEN'],
-      [request(stranger, 'DELETE', `/api/portfolio/${portfolio._id}/coauthors/${people[0]!.username}`), 403, 'FORBIDDEN'],
+      [
+        request(stranger, 'DELETE', `/api/portfolio/${portfolio._id}/coauthors/${people[0]!.username}`),
+        403,
+        'FORBIDDEN',
+      ],
       [request(stranger, 'PUT', `/api/portfolio/${portfolio._id}/coauthors/me`), 404, 'NOT_INVITED'],
       [invite(owner, '000000000000000000000000', partner.username), 404, 'NOT_FOUND'],
     ];
