@@ -100,6 +100,15 @@ export const accountExportSchema = z
       }),
     ),
     drafts: z.array(draftSchema).meta({ description: 'Portfolios not published yet' }),
+    coauthorships: z
+      .array(
+        z.object({
+          portfolio: z.object({ _id: z.string(), title: z.string(), linktitle: z.string() }),
+          status: z.enum(['invited', 'accepted']),
+          date: isoDate,
+        }),
+      )
+      .meta({ description: 'Portfolios of others I am invited to or credited on as a co-author' }),
     comments: z.array(
       z.object({
         _id: z.string(),

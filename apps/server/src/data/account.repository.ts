@@ -262,84 +262,118 @@ export function deleteUser(db: Executor, userId: string) {
 
 /** What the export holds besides the account row: everything keyed by the account, oldest first. */
 export async function findAccountData(db: Executor, userId: string, now: string) {
-  const [sessions, portfolios, comments, likes, images, emailChanges, saved, following, hides] =
-    await Promise.all([
-      db
-        .selectFrom('sessions')
-        .select(['id', 'created_at', 'expires_at'])
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', now)
-        .orderBy('created_at')
-        .execute(),
-      db
-        .selectFrom('portfolios')
-        .selectAll()
-        .where('author_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('comments')
-        .innerJoin('portfolios', 'portfolios.id', 'comments.portfolio_id')
-        .select([
-          'comments.id',
-          'comments.body',
-          'comments.created_at',
-          'portfolios.id as portfolio_id',
-          'portfolios.title',
-          'portfolios.linktitle',
-        ])
-        .where('comments.author_id', '=', userId)
-        .where('comments.deleted_at', 'is', null)
-        .orderBy('comments.created_at')
-        .orderBy('comments.id')
-        .execute(),
-      db
-        .selectFrom('likes')
-        .innerJoin('portfolios', 'portfolios.id', 'likes.portfolio_id')
-        .select([
-          'likes.created_at',
-          'portfolios.id as portfolio_id',
-          'portfolios.title',
-          'portfolios.linktitle',
-        ])
-        .where('likes.user_id', '=', userId)
-        .orderBy('likes.created_at')
-        .execute(),
-      db
-        .selectFrom('images')
-        .select(['filename', 'portfolio_id', 'width', 'height', 'bytes', 'alt', 'created_at'])
-        .where('owner_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('filename')
-        .execute(),
-      findEmailChanges(db, userId, now),
-      db
-        .selectFrom('bookmarks')
-        .innerJoin('portfolios', 'portfolios.id', 'bookmarks.portfolio_id')
-        .select([
-          'bookmarks.created_at',
-          'portfolios.id as portfolio_id',
-          'portfolios.title',
-          'portfolios.linktitle',
-        ])
-        .where('bookmarks.user_id', '=', userId)
-        .orderBy('bookmarks.created_at')
-        .execute(),
-      db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.followee_id')
-        .select(['follows.created_at', 'users.id', 'users.username'])
-        .where('follows.follower_id', '=', userId)
-        .orderBy('follows.created_at')
-        .execute(),
-      db
-        .selectFrom('person_blocks')
-        .innerJoin('users', 'users.id', 'person_blocks.other_id')
-        .select(['person_blocks.kind', 'person_blocks.created_at', 'users.id', 'users.username'])
-        .where('person_blocks.user_id', '=', userId)
-        .orderBy('person_blocks.created_at')
-        .execute(),
-    ]);
-  return { sessions, portfolios, comments, likes, images, emailChanges, saved, following, hides };
+  const [
+    sessions,
+    portfolios,
+    comments,
+    likes,
+    images,
+    emailChanges,
+    saved,
+    following,
+    hides,
+    coauthorships,
+  ] = await Promise.all([
+    db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('portfolios')
+      .selectAll()
+      .where('author_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('comments')
+      .innerJoin('portfolios', 'portfolios.id', 'comments.portfolio_id')
+      .select([
+        'comments.id',
+        'comments.body',
+        'comments.created_at',
+        'portfolios.id as portfolio_id',
+        'portfolios.title',
+        'portfolios.linktitle',
+      ])
+      .where('comments.author_id', '=', userId)
+      .where('comments.deleted_at', 'is', null)
+      .orderBy('comments.created_at')
+      .orderBy('comments.id')
+      .execute(),
+    db
+      .selectFrom('likes')
+      .innerJoin('portfolios', 'portfolios.id', 'likes.portfolio_id')
+      .select([
+        'likes.created_at',
+        'portfolios.id as portfolio_id',
+        'portfolios.title',
+        'portfolios.linktitle',
+      ])
+      .where('likes.user_id', '=', userId)
+      .orderBy('likes.created_at')
+      .execute(),
+    db
+      .selectFrom('images')
+      .select(['filename', 'portfolio_id', 'width', 'height', 'bytes', 'alt', 'created_at'])
+      .where('owner_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('filename')
+      .execute(),
+    findEmailChanges(db, userId, now),
+    db
+      .selectFrom('bookmarks')
+      .innerJoin('portfolios', 'portfolios.id', 'bookmarks.portfolio_id')
+      .select([
+        'bookmarks.created_at',
+        'portfolios.id as portfolio_id',
+        'portfolios.title',
+        'portfolios.linktitle',
+      ])
+      .where('bookmarks.user_id', '=', userId)
+      .orderBy('bookmarks.created_at')
+      .execute(),
+    db
+      .selectFrom('follows')
+      .innerJoin('users', 'users.id', 'follows.followee_id')
+      .select(['follows.created_at', 'users.id', 'users.username'])
+      .where('follows.follower_id', '=', userId)
+      .orderBy('follows.created_at')
+      .execute(),
+    db
+      .selectFrom('person_blocks')
+      .innerJoin('users', 'users.id', 'person_blocks.other_id')
+      .select(['person_blocks.kind', 'person_blocks.created_at', 'users.id', 'users.username'])
+      .where('person_blocks.user_id', '=', userId)
+      .orderBy('person_blocks.created_at')
+      .execute(),
+    db
+      .selectFrom('portfolio_authors')
+      .innerJoin('portfolios', 'portfolios.id', 'portfolio_authors.portfolio_id')
+      .select([
+        'portfolio_authors.status',
+        'portfolio_authors.created_at',
+        'portfolios.id as portfolio_id',
+        'portfolios.title',
+        'portfolios.linktitle',
+      ])
+      .where('portfolio_authors.user_id', '=', userId)
+      .orderBy('portfolio_authors.created_at')
+      .execute(),
+  ]);
+  return {
+    sessions,
+    portfolios,
+    comments,
+    likes,
+    images,
+    emailChanges,
+    saved,
+    following,
+    hides,
+    coauthorships,
+  };
 }

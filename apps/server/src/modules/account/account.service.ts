@@ -325,6 +325,11 @@ export class AccountService {
         portfolio: { _id: row.portfolio_id, title: row.title, linktitle: row.linktitle },
         date: toIsoString(row.created_at),
       })),
+      coauthorships: data.coauthorships.map((row) => ({
+        portfolio: { _id: row.portfolio_id, title: row.title, linktitle: row.linktitle },
+        status: row.status,
+        date: toIsoString(row.created_at),
+      })),
       saved: data.saved.map((row) => ({
         portfolio: { _id: row.portfolio_id, title: row.title, linktitle: row.linktitle },
         date: toIsoString(row.created_at),

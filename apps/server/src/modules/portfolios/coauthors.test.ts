@@ -265,6 +265,10 @@ describe('co-authors', () => {
     await invite(owner, portfolio._id, leaving.username);
     await request(leaving, 'PUT', `/api/portfolio/${portfolio._id}/coauthors/me`);
     expect(await credited(portfolio._id)).toEqual([leaving.username]);
+    const exported = await request(leaving, 'GET', '/api/user/me/export');
+    expect(exported.json()).toMatchObject({
+      coauthorships: [{ portfolio: { _id: portfolio._id }, status: 'accepted' }],
+    });
     const deleted = await request(leaving, 'DELETE', '/api/user/me', { currentPassword: leaving.password });
     expect(deleted.statusCode).toBe(204);
     const page = await request(undefined, 'GET', `/api/portfolio/${portfolio._id}`);
