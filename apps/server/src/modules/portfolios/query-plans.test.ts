@@ -23,6 +23,7 @@ import { LikesService } from '../likes/likes.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rewriteAuthorSearchDocuments } from '../../data/portfolios.repository.js';
+import { findFollowedPortfolioIds } from '../../data/follows.repository.js';
 import {
   findMatchingIds,
   rebuildSearchTerms,
@@ -658,6 +659,69 @@ describe('query plans on a loaded database', () => {
     // Whether an author has portfolios, and when the newest changed: one index seek each.
     for (const statement of profilePages) {
       expect((await fullScans(statement)).plan).toMatch(/portfolios_author_updated_index/);
+    }
+  });
+
+  it('a person’s list and the following feed with co-authored work: ranges of their indexes', async () => {
+    const { db } = context.app.services;
+    const [person, viewer] = [data.users[0]!, data.users[5]!];
+    const credited = [data.portfolios[10]!, data.portfolios[2000]!, data.portfolios[4000]!];
+    const rows = await db
+      .selectFrom('portfolios')
+      .select(['id', 'created_at'])
+      .where(
+        'id',
+        'in',
+        credited.map((portfolio) => portfolio.id),
+      )
+      .where('author_id', '!=', person.id)
+      .execute();
+    await db
+      .insertInto('portfolio_authors')
+      .values(
+        rows.map((row) => ({
+          portfolio_id: row.id,
+          user_id: person.id,
+          status: 'accepted' as const,
+          portfolio_created_at: row.created_at as string,
+          created_at: new Date().toISOString(),
+          accepted_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('follows')
+      .values({ follower_id: viewer.id, followee_id: person.id, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    try {
+      const statements = await expectIndexed('co-authored', async () => {
+        for (const sort of ['new', 'popular'] as const) {
+          const page = (await services.portfolios.page(listQuery({ author: person.username, sort }), null))
+            .value;
+          expect(page.total).toBeGreaterThanOrEqual(rows.length);
+        }
+        const feed = await findFollowedPortfolioIds(logged, viewer.id, 20, 0);
+        expect(feed.total).toBeGreaterThanOrEqual(rows.length);
+      });
+      // Newest first, a person's co-authored work is one range of its own index (SQLite; PostgreSQL reads
+      // a table of three rows whole, as it should).
+      const newest = statements.filter(
+        (statement) =>
+          statement.sql.includes('"portfolio_authors"') &&
+          /order by "pa"\."portfolio_created_at"/.test(statement.sql),
+      );
+      expect(newest.length).toBeGreaterThan(0);
+      for (const statement of context.app.services.dialect === 'sqlite' ? newest : []) {
+        expect((await fullScans(statement)).plan).toMatch(/portfolio_authors_user_index/);
+      }
+    } finally {
+      await db.deleteFrom('portfolio_authors').where('user_id', '=', person.id).execute();
+      await db
+        .deleteFrom('follows')
+        .where('follower_id', '=', viewer.id)
+        .where('followee_id', '=', person.id)
+        .execute();
     }
   });
 
