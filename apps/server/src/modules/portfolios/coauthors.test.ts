@@ -290,3 +290,18 @@ describe('co-authors', () => {
     expect((await profileIds(follower)).ids).not.toContain(portfolio._id);
   });
 });
+
+it('is described in the OpenAPI document: the calls, `coauthors` on cards and `invite` in the bell', async () => {
+  const document = (await context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  for (const [path, method] of [
+    ['/api/portfolio/{id}/coauthors', 'get'],
+    ['/api/portfolio/{id}/coauthors', 'post'],
+    ['/api/portfolio/{id}/coauthors/me', 'put'],
+    ['/api/portfolio/{id}/coauthors/{username}', 'delete'],
+  ] as const) {
+    expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  }
+  expect(JSON.stringify(document.components.schemas.PortfolioSummary)).toContain('coauthors');
+  expect(JSON.stringify(document.components.schemas.Notification)).toContain('"invite"');
+  expect(JSON.stringify(document.components.schemas.NotificationSettings)).not.toContain('invite');
+});
