@@ -1,3 +1,4 @@
+import { LIMITS } from '@portfolio-master/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 
@@ -125,7 +126,8 @@ export async function findFollowedPortfolioIds(
       .select(['p.id', 'p.created_at'])
       .orderBy('pa.portfolio_created_at', 'desc')
       .orderBy('pa.portfolio_id', 'desc')
-      .limit(offset + limit)
+      // Several people one follows may co-author one portfolio: its rows are read once per person.
+      .limit((offset + limit) * LIMITS.coauthors.max)
       .execute(),
     db
       .selectFrom('portfolios')

@@ -157,6 +157,28 @@ describe('co-authors', () => {
     expect(card?.coauthors?.map((c) => c.username)).toEqual([partner.username]);
   });
 
+  it('shows a portfolio co-authored by two people one follows once in the feed, counted once', async () => {
+    const [first, second, reader] = await Promise.all([signUp(context), signUp(context), signUp(context)]);
+    for (const person of [first, second]) await request(reader, 'PUT', `/api/user/${person.id}/follow`);
+    const together = await newPortfolio(owner);
+    for (const person of [first, second]) {
+      await invite(owner, together._id, person.username);
+      await request(person, 'PUT', `/api/portfolio/${together._id}/coauthors/me`);
+    }
+    const own = await newPortfolio(first);
+    expect(await feedIds(reader)).toEqual({ ids: [own._id, together._id], total: 2 });
+    const pages = [];
+    for (const page of [1, 2]) {
+      const answer = (await request(reader, 'GET', `/api/feed/following?limit=1&page=${page}`)).json() as {
+        items: { _id: string }[];
+        total: number;
+      };
+      pages.push(...answer.items.map((item) => item._id));
+      expect(answer.total).toBe(2);
+    }
+    expect(pages).toEqual([own._id, together._id]);
+  });
+
   it('hears of an invitation exactly once, in the bell only', async () => {
     const invitee = await signUp(context);
     const mailsBefore = context.smtp.messages.length;
