@@ -133,7 +133,7 @@ export async function createServices(
     users,
     portfolios,
     drafts,
-    coauthors: new CoauthorsService(db, { portfolios, users, notifications, changes }),
+    coauthors: new CoauthorsService(db, { portfolios, users, notifications, blocks, changes }),
     people,
     likes: new LikesService(db, changes, users, notifications, blocks),
     blocks,

@@ -9,6 +9,7 @@ import { type ChangeFeed, changeTags } from '../../lib/changes.js';
 import { toIsoString } from '../../lib/dates.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { message } from '../../lib/messages.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { type Actor, portfolioChange, type PortfoliosService } from './portfolios.service.js';
@@ -25,6 +26,7 @@ export class CoauthorsService {
       portfolios: PortfoliosService;
       users: UsersService;
       notifications: NotificationsService;
+      blocks: BlocksService;
       changes: ChangeFeed;
     },
   ) {}
@@ -45,6 +47,8 @@ export class CoauthorsService {
     if (invitee.id === portfolio.author_id) {
       throw new HttpError(422, 'COAUTHOR_SELF', 'problem.coauthor.self');
     }
+    // Nobody is asked to share work with a person either of them blocked.
+    await this.deps.blocks.assertNotBlocked(actor.id, invitee.id);
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       // The portfolio's row lock: two invitations at once still count to the limit one at a time.

@@ -281,6 +281,21 @@ describe('co-authors', () => {
     expect(unauthenticated.statusCode).toBeLessThan(500);
   });
 
+  it('are never asked of a person either of them blocked', async () => {
+    const portfolio = await newPortfolio(owner);
+    const [blocker, blocked] = await Promise.all([signUp(context), signUp(context)]);
+    expect((await request(blocker, 'PUT', `/api/user/${owner.username}/block`)).statusCode).toBe(200);
+    expect((await request(owner, 'PUT', `/api/user/${blocked.username}/block`)).statusCode).toBe(200);
+    for (const person of [blocker, blocked]) {
+      const answer = await invite(owner, portfolio._id, person.username);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ code: 'PERSON_BLOCKED' });
+      expect(await invites(person)).toEqual([]);
+    }
+    expect((await request(blocker, 'DELETE', `/api/user/${owner.username}/block`)).statusCode).toBe(200);
+    expect((await invite(owner, portfolio._id, blocker.username)).statusCode).toBe(201);
+  });
+
   it('a co-author who deletes their account takes only their credit with them', async () => {
     const leaving = await signUp(context);
     const portfolio = await newPortfolio(owner);
