@@ -275,6 +275,14 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   const replies = bobs.getByRole('list', { name: 'Javoblar' });
   await expect(replies.locator('.comment--reply')).toHaveCount(1);
   await expect(replies).toContainText('Rahmat, Bob!');
+  // A thread fits its panel at every width: nothing in the comments reaches past the panel's edge.
+  const overflowing = await page.locator('section.comments').evaluate((section) => {
+    const edge = section.getBoundingClientRect().right;
+    return [...section.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+  });
+  expect(overflowing).toEqual([]);
   await shot(page, info, '10-reply');
   await reload(page);
   await expect(bobs.getByRole('list', { name: 'Javoblar' })).toContainText('Rahmat, Bob!');
