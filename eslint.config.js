@@ -59,7 +59,7 @@ const SERVER_FEATURES = [
   ['account', 'moderation'],
   ['auth', 'cv', 'embed', 'feeds', 'follows', 'github', 'likes', 'og', 'telegram-channel'],
   ['portfolios'],
-  ['comments'],
+  ['comments', 'mentions'],
   // Who blocked or muted whom: what comments, likes and follows refuse and readers do not see.
   ['blocks'],
   ['notifications'],

@@ -76,6 +76,13 @@ export const BOUNDS = {
   pageItems: { default: 20, max: 50 },
   /** People listed in each of the caller's blocks and mutes (`GET /user/me/blocks`): the newest. */
   blockList: 500,
+  /**
+   * People one comment or description can notify by `@username` (the first ones written): more would
+   * make a comment a mailing list (docs/decisions/0057-mentions.md).
+   */
+  mentions: 10,
+  /** People suggested as one types a username after `@` (`GET /people/mentionable`). */
+  mentionSuggestions: 8,
 } as const;
 
 /*
@@ -85,7 +92,7 @@ export const BOUNDS = {
 
 /** The kinds of notification; named in the catalog as `notifications.kinds.<kind>`. */
 /** The kinds of notification that can also come by mail and Telegram (settings, unsubscribe links). */
-export const NOTIFICATION_KINDS = ['comment', 'like', 'reply', 'post'] as const;
+export const NOTIFICATION_KINDS = ['comment', 'like', 'reply', 'mention', 'post'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * Every kind the bell shows: also `invite`, an invitation to be a co-author, which asks for an answer on

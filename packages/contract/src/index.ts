@@ -6,6 +6,7 @@ export * from './users.js';
 export * from './account.js';
 export * from './follows.js';
 export * from './github.js';
+export * from './mentions.js';
 export * from './notifications.js';
 export * from './moderation.js';
 export * from './plain-text.js';

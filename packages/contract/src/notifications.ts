@@ -10,7 +10,7 @@ export const notificationSchema = z
     _id: idSchema,
     kind: z.enum(BELL_KINDS).meta({
       description:
-        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented, or a reply to my comment; `post`: a new portfolio by someone I follow; `invite`: its owner invites me to be a co-author',
+        '`comment`: on my portfolio; `like`: my portfolio liked (the newest liker, `othersCount` more); `reply`: a comment where I commented, or a reply to my comment; `mention`: someone wrote my @username in a comment (`comment` set) or a portfolio’s description (`comment` null); `post`: a new portfolio by someone I follow; `invite`: its owner invites me to be a co-author',
     }),
     actor: authorRefSchema,
     othersCount: z.number().int(),
@@ -57,7 +57,13 @@ const kindSwitches = z.object({
   comment: z.boolean(),
   like: z.boolean(),
   reply: z.boolean(),
+  mention: z.boolean(),
   post: z.boolean(),
+});
+
+/** Switches as a client sends them: one older than a kind leaves that kind's switch as it is. */
+const kindSwitchesSent = kindSwitches.extend({
+  mention: z.boolean().optional().meta({ description: 'Left as it is when absent (older clients)' }),
 });
 
 export const notificationSettingsSchema = z
@@ -73,8 +79,8 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const notificationSettingsBodySchema = z
   .object({
-    email: kindSwitches,
-    telegram: kindSwitches
+    email: kindSwitchesSent,
+    telegram: kindSwitchesSent
       .optional()
       .meta({ description: 'Left as they are when absent (clients older than the Telegram switches)' }),
   })

@@ -19,6 +19,7 @@ import { notificationRoutes } from '../modules/notifications/notifications.route
 import { previewCardRoutes } from '../modules/og/og.routes.js';
 import { opsRoutes } from '../modules/ops/ops.routes.js';
 import { localeRoutes } from '../modules/pages/locale.routes.js';
+import { mentionRoutes } from '../modules/mentions/mentions.routes.js';
 import { peopleRoutes } from '../modules/people/people.routes.js';
 import { portfolioRoutes } from '../modules/portfolios/portfolios.routes.js';
 import { telegramChatRoutes } from '../modules/telegram-chats/telegram-chats.routes.js';
@@ -45,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(followRoutes, services);
       await api.register(blockRoutes, services);
       await api.register(peopleRoutes, services);
+      await api.register(mentionRoutes, services);
       await api.register(bookmarkRoutes, services);
       await api.register(moderationRoutes, services);
       await api.register(notificationRoutes, services);

@@ -21,6 +21,7 @@ import { GithubService } from '../modules/github/github.service.js';
 import { LikesService } from '../modules/likes/likes.service.js';
 import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { NotificationsService } from '../modules/notifications/notifications.service.js';
+import { MentionsService } from '../modules/mentions/mentions.service.js';
 import { PeopleService } from '../modules/people/people.service.js';
 import { PreviewCards } from '../modules/og/og.service.js';
 import { ListTotals } from '../modules/portfolios/list-totals.js';
@@ -57,6 +58,8 @@ export interface AppServices extends Infrastructure {
   /** Who made a portfolio together with its owner (docs/decisions/0056-co-authors.md). */
   coauthors: CoauthorsService;
   people: PeopleService;
+  /** The usernames suggested after `@`. */
+  mentions: MentionsService;
   likes: LikesService;
   comments: CommentsService;
   follows: FollowsService;
@@ -135,6 +138,7 @@ export async function createServices(
     drafts,
     coauthors: new CoauthorsService(db, { portfolios, users, notifications, blocks, changes }),
     people,
+    mentions: new MentionsService(db, dialect, reads, blocks),
     likes: new LikesService(db, changes, users, notifications, blocks),
     blocks,
     comments,

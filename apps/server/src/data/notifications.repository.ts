@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
+import type { Database, DeliveredKind, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { newToken } from '../lib/tokens.js';
 
@@ -84,13 +84,15 @@ export async function refreshLikeGroup(
 /**
  * A new top-level comment: its portfolio's owner hears of it as `comment`, up to `REPLY_FAN_OUT` earlier
  * commenters (the most recent) as `reply`. A reply (`answered`: the writer of the comment it answers):
- * that writer hears of it as `reply`, the owner, when someone else, as `comment`, nobody else. Never the
- * commenter, and everyone once. Answers the new notifications' ids.
+ * that writer hears of it as `reply`, the owner, when someone else, as `comment`, nobody else. Those it
+ * mentions (`mentioned`, already checked: people the writer may reach) hear of it as `mention`, and of
+ * it only. Never the commenter, and everyone once. Answers the new notifications' ids.
  */
 export async function notifyComment(
   db: Transaction<Database>,
   comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
   answered?: string,
+  mentioned: readonly string[] = [],
 ): Promise<string[]> {
   const portfolio = await db
     .selectFrom('portfolios')
@@ -100,22 +102,54 @@ export async function notifyComment(
   if (!portfolio) return [];
   const replied =
     answered !== undefined ? [answered] : await earlierCommenters(db, comment, portfolio.author_id);
-  const rows: { user_id: string; kind: NotificationKind }[] = replied
-    .filter((userId) => userId !== comment.authorId)
-    .map((userId) => ({ user_id: userId, kind: 'reply' }));
-  if (portfolio.author_id !== comment.authorId && !replied.includes(portfolio.author_id))
-    rows.unshift({ user_id: portfolio.author_id, kind: 'comment' });
+  const told = new Set([comment.authorId, ...mentioned]);
+  const rows: { user_id: string; kind: NotificationKind }[] = [
+    ...mentioned
+      .filter((userId) => userId !== comment.authorId)
+      .map((userId) => ({ user_id: userId, kind: 'mention' as const })),
+    ...(told.has(portfolio.author_id) || replied.includes(portfolio.author_id)
+      ? []
+      : [{ user_id: portfolio.author_id, kind: 'comment' as const }]),
+    ...replied
+      .filter((userId) => !told.has(userId))
+      .map((userId) => ({ user_id: userId, kind: 'reply' as const })),
+  ];
+  return insertAbout(db, { ...comment, commentId: comment.id, actorId: comment.authorId }, rows);
+}
+
+/**
+ * People a comment (after an edit) or a portfolio's description newly mentions hear of it as `mention`
+ * (`userIds`: already checked and not yet told). Answers the new notifications' ids.
+ */
+export function notifyMentions(
+  db: Transaction<Database>,
+  source: { portfolioId: string; commentId: string | null; actorId: string; createdAt: string },
+  userIds: readonly string[],
+): Promise<string[]> {
+  return insertAbout(
+    db,
+    source,
+    userIds.map((userId) => ({ user_id: userId, kind: 'mention' as const })),
+  );
+}
+
+/** One notification per row, all of one action on one portfolio; answers their ids. */
+async function insertAbout(
+  db: Transaction<Database>,
+  source: { portfolioId: string; commentId: string | null; actorId: string; createdAt: string },
+  rows: readonly { user_id: string; kind: NotificationKind }[],
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const values = rows.map((row) => ({
     id: newId(),
     user_id: row.user_id,
     kind: row.kind,
-    actor_id: comment.authorId,
-    portfolio_id: comment.portfolioId,
-    comment_id: comment.id,
+    actor_id: source.actorId,
+    portfolio_id: source.portfolioId,
+    comment_id: source.commentId,
     others_count: 0,
-    since: comment.createdAt,
-    created_at: comment.createdAt,
+    since: source.createdAt,
+    created_at: source.createdAt,
     read_at: null,
   }));
   await db.insertInto('notifications').values(values).execute();
@@ -178,23 +212,9 @@ export async function notifyInvite(
   db: Transaction<Database>,
   invite: { portfolioId: string; ownerId: string; userId: string; createdAt: string },
 ): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('notifications')
-    .values({
-      id,
-      user_id: invite.userId,
-      kind: 'invite',
-      actor_id: invite.ownerId,
-      portfolio_id: invite.portfolioId,
-      comment_id: null,
-      others_count: 0,
-      since: invite.createdAt,
-      created_at: invite.createdAt,
-      read_at: null,
-    })
-    .execute();
-  return id;
+  const source = { ...invite, commentId: null, actorId: invite.ownerId };
+  const [id] = await insertAbout(db, source, [{ user_id: invite.userId, kind: 'invite' }]);
+  return id!;
 }
 
 export async function markInviteRead(db: Executor, portfolioId: string, userId: string, now: string) {
@@ -346,8 +366,8 @@ export async function markRead(
   await query.execute();
 }
 
-type EmailColumn = 'email_comment' | 'email_like' | 'email_reply' | 'email_post';
-type TelegramColumn = 'telegram_comment' | 'telegram_like' | 'telegram_reply' | 'telegram_post';
+type EmailColumn = `email_${DeliveredKind}`;
+type TelegramColumn = `telegram_${DeliveredKind}`;
 
 /** Sets which kinds go by mail and to the linked Telegram chat (1 or 0 per kind), those given only. */
 export async function updateSettings(
@@ -364,6 +384,7 @@ export const defaultSettings = (userId: string) => ({
   email_comment: 1,
   email_like: 0,
   email_reply: 1,
+  email_mention: 1,
   email_post: 1,
   unsubscribe_token: newToken(),
 });
@@ -380,6 +401,7 @@ export async function copyEmailToTelegram(db: Executor, userId: string): Promise
       telegram_comment: eb.ref('email_comment'),
       telegram_like: eb.ref('email_like'),
       telegram_reply: eb.ref('email_reply'),
+      telegram_mention: eb.ref('email_mention'),
       telegram_post: eb.ref('email_post'),
     }))
     .where('user_id', '=', userId)

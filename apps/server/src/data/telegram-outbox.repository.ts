@@ -21,10 +21,11 @@ const FROM_NOTIFICATION = [
 const wantsKind = (kindColumn: 'n.kind') =>
   sql<boolean>`((${sql.ref(kindColumn)} = 'comment' and s.telegram_comment = 1)
     or (${sql.ref(kindColumn)} = 'reply' and s.telegram_reply = 1)
+    or (${sql.ref(kindColumn)} = 'mention' and s.telegram_mention = 1)
     or (${sql.ref(kindColumn)} = 'post' and s.telegram_post = 1))`;
 
 /**
- * Queues these new notifications (comments, replies, posts) for the bot, each under its own id, for those
+ * Queues these new notifications (comments, replies, mentions, posts) for the bot, each under its own id, for those
  * recipients who linked a chat and want their kind there: one statement per chunk, and no row at all when
  * no recipient linked a chat.
  */

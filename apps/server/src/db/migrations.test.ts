@@ -115,6 +115,7 @@ beforeAll(async () => {
     '20261225090000_telegram_fanout_claims',
     '20261226090000_blocks_mutes',
     '20261227090000_co_authors',
+    '20261228090000_mentions',
   ]);
 });
 

@@ -36,6 +36,7 @@ import * as portfolioDrafts from './migrations/20261224090000_portfolio_drafts.j
 import * as telegramFanoutClaims from './migrations/20261225090000_telegram_fanout_claims.js';
 import * as blocksMutes from './migrations/20261226090000_blocks_mutes.js';
 import * as coAuthors from './migrations/20261227090000_co_authors.js';
+import * as mentions from './migrations/20261228090000_mentions.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '20261225090000_telegram_fanout_claims': telegramFanoutClaims,
   '20261226090000_blocks_mutes': blocksMutes,
   '20261227090000_co_authors': coAuthors,
+  '20261228090000_mentions': mentions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -129,7 +129,7 @@ export interface BookmarksTable {
 }
 
 /** The kinds that may also go by mail and to Telegram, each with its own settings. */
-export type DeliveredKind = 'comment' | 'like' | 'reply' | 'post';
+export type DeliveredKind = 'comment' | 'like' | 'reply' | 'mention' | 'post';
 /** Also `invite`: an invitation to be a portfolio's co-author, shown in the bell only. */
 export type NotificationKind = DeliveredKind | 'invite';
 
@@ -156,11 +156,14 @@ export interface NotificationSettingsTable {
   email_comment: Flag;
   email_like: Flag;
   email_reply: Flag;
+  /** Mail for mentions; 1 unless set (the column's default). */
+  email_mention: OptionalFlag;
   email_post: Flag;
   /** Which notifications also go to the linked Telegram chat (off until a chat is linked). */
   telegram_comment: OptionalFlag;
   telegram_like: OptionalFlag;
   telegram_reply: OptionalFlag;
+  telegram_mention: OptionalFlag;
   telegram_post: OptionalFlag;
   /** Stands in the mails' one-click unsubscribe links; changes nothing but these settings. */
   unsubscribe_token: string;

@@ -1,11 +1,72 @@
+import { LIMITS } from '@portfolio-master/contract';
 import { LRUCache } from 'lru-cache';
-import { Marked, type RendererObject } from 'marked';
+import {
+  Marked,
+  type MarkedExtension,
+  type RendererObject,
+  type TokenizerAndRendererExtension,
+  type Tokens,
+} from 'marked';
 
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
+
+/** `@username` as the contract spells usernames (docs/decisions/0057-mentions.md). */
+const MENTION = /^@([A-Za-z0-9][A-Za-z0-9_.-]*)/;
+/** Where a mention may begin: an `@` not inside a word or an address (`ali@misol.uz`). */
+const MENTION_START = /(^|[^A-Za-z0-9_.+@-])@[A-Za-z0-9]/;
+/** What may not come right before a mention's `@`. */
+const WORD_BEFORE = /[A-Za-z0-9_.+@-]$/;
+
+interface MentionToken extends Tokens.Generic {
+  type: 'mention';
+  raw: string;
+  username: string;
+}
+
+/**
+ * `@username`, outside code and link texts, not inside a word or an e-mail address, a link to that
+ * profile. A full stop or hyphen right after the name ends the sentence, not the name. Whether anyone has
+ * the name is not asked here: the text renders the same for everyone and is kept (a name nobody has leads
+ * to the profile page's 404), and only people who exist are notified.
+ */
+const mention: TokenizerAndRendererExtension = {
+  name: 'mention',
+  level: 'inline',
+  start(src) {
+    const match = MENTION_START.exec(src);
+    return match ? match.index + match[1]!.length : undefined;
+  },
+  tokenizer(src, tokens): MentionToken | undefined {
+    if (this.lexer.state.inLink) return undefined;
+    const match = MENTION.exec(src);
+    if (!match) return undefined;
+    if (tokens.length > 0 && WORD_BEFORE.test(tokens.at(-1)!.raw)) return undefined;
+    const username = match[1]!.replace(/[.-]+$/, '');
+    const { min, max } = LIMITS.username;
+    if (username.length < min || username.length > max || match[1]!.length > max) return undefined;
+    return { type: 'mention', raw: `@${username}`, username };
+  },
+  renderer(token) {
+    const { username } = token as MentionToken;
+    return `<a href="/profile/${encodeURIComponent(username)}" class="mention">@${escapeHtml(username)}</a>`;
+  },
+};
+
+/**
+ * The usernames a text mentions (as the page links them), each once, lowercased, in the order first
+ * written.
+ */
+function mentionsIn(markdown: Marked, source: string): string[] {
+  const names = new Set<string>();
+  markdown.walkTokens(markdown.lexer(source), (token) => {
+    if (token.type === 'mention') names.add((token as MentionToken).username.toLowerCase());
+  });
+  return [...names];
+}
 
 /** Only http(s), mailto and in-site links survive; `javascript:` and friends become plain text. */
 export function safeUrl(href: string): string | null {
@@ -63,9 +124,16 @@ export function createMarkdownRenderer(options: {
     breaks: true,
     async: false,
     renderer: rendererFor(options.imageSource),
+    extensions: [mention],
   });
   return cachedRenderer(markdown);
 }
+
+/** How descriptions are read for their mentions (rendering aside, as `createMarkdownRenderer`). */
+const descriptionMarkdown = new Marked({ gfm: true, breaks: true, async: false, extensions: [mention] });
+
+/** The usernames a portfolio description mentions. */
+export const descriptionMentions = (source: string) => mentionsIn(descriptionMarkdown, source);
 
 /**
  * `markdown`'s HTML, cached for the texts seen lately. Code blocks may scroll sideways; a keyboard can
@@ -83,7 +151,7 @@ function cachedRenderer(markdown: Marked): MarkdownRenderer {
   };
 }
 
-/** What a comment may not be: every block and inline rule but paragraphs, code, links and escapes. */
+/** What a comment may not be: every block and inline rule but paragraphs, code, links, escapes and mentions. */
 const NOT_IN_COMMENTS = [
   'heading',
   'lheading',
@@ -99,6 +167,20 @@ const NOT_IN_COMMENTS = [
   'reflink',
 ] as const;
 
+/** How comments are read: the rules left, and mentions. */
+const COMMENT_RULES: MarkedExtension = {
+  gfm: true,
+  breaks: true,
+  async: false,
+  tokenizer: Object.fromEntries(NOT_IN_COMMENTS.map((rule) => [rule, () => undefined])),
+  extensions: [mention],
+};
+
+const commentMarkdown = new Marked(COMMENT_RULES);
+
+/** The usernames a comment mentions. */
+export const commentMentions = (source: string) => mentionsIn(commentMarkdown, source);
+
 /**
  * A comment as the pages show it: a small safe subset of Markdown, links (http(s) and in-site only,
  * `rel="nofollow ugc noopener"`: written by anyone), inline code and code blocks. Everything else stays
@@ -106,12 +188,8 @@ const NOT_IN_COMMENTS = [
  * seen lately.
  */
 export function createCommentRenderer(): MarkdownRenderer {
-  const disabled = Object.fromEntries(NOT_IN_COMMENTS.map((rule) => [rule, () => undefined]));
   const markdown = new Marked({
-    gfm: true,
-    breaks: true,
-    async: false,
-    tokenizer: disabled,
+    ...COMMENT_RULES,
     renderer: {
       html({ text }) {
         return escapeHtml(text);

@@ -213,7 +213,7 @@ export class CommentsService {
       const answered = parentId === undefined ? undefined : await this.answered(trx, portfolioId, parentId);
       if (answered) await this.blocks.assertNotBlocked(authorId, answered.writerId, trx);
       await comments.insertComment(trx, { ...comment, body, parentId: answered?.threadId ?? null });
-      return this.notifications.commented(trx, comment, answered?.writerId);
+      return this.notifications.commented(trx, { ...comment, body }, answered?.writerId);
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     this.notifications.deliver(notified);
@@ -238,10 +238,11 @@ export class CommentsService {
   /**
    * Its writer's new text for the comment (nobody else's, admins' neither): the text it replaces is kept
    * for the moderation queue, and the comment says when it was edited. The same text again changes
-   * nothing. Answers the comment as it is now.
+   * nothing. Someone it now mentions and was not told of it hears of it. Answers the comment as it is now.
    */
   async edit(portfolioId: string, commentId: string, writerId: string, body: string): Promise<Comment> {
     const now = new Date();
+    let notified: string[] = [];
     const edited = await this.db.transaction().execute(async (trx) => {
       if (!(await lockPortfolio(trx, portfolioId))) throw notFound('problem.portfolio.notFound');
       const comment = await comments.findCommentRow(trx, portfolioId, commentId);
@@ -255,9 +256,12 @@ export class CommentsService {
         revisionId: newId(now),
         now: now.toISOString(),
       });
+      const source = { portfolioId, commentId, writerId, createdAt: now.toISOString() };
+      notified = await this.notifications.mentioned(trx, source, body);
       return { ...comment, body, edited_at: now.toISOString() };
     });
     await this.changes.publish([changeTags.portfolio(portfolioId)]);
+    this.notifications.deliver(notified);
     return this.toComment(edited);
   }
 

@@ -170,6 +170,17 @@ export function notificationMail(
     {
       comment: { subject: 'mail.comment.subject', line: 'mail.comment.line', label: 'mail.comment.action' },
       reply: { subject: 'mail.reply.subject', line: 'mail.reply.line', label: 'mail.reply.action' },
+      mention: notification.comment
+        ? ({
+            subject: 'mail.mention.subject',
+            line: 'mail.mention.line',
+            label: 'mail.reply.action',
+          } as const)
+        : ({
+            subject: 'mail.mention.subject',
+            line: 'mail.mention.lineDescription',
+            label: 'mail.viewPortfolio',
+          } as const),
       like: { subject: 'mail.like.subject', line: 'mail.like.line', label: 'mail.viewPortfolio' },
       post: { subject: 'mail.post.subject', line: 'mail.post.line', label: 'mail.viewPortfolio' },
     } as const

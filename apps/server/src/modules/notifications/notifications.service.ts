@@ -1,10 +1,12 @@
-import type {
-  MarkReadBody,
-  Notification,
-  NotificationKind,
-  NotificationPage,
-  NotificationSettings,
-  NotificationSettingsBody,
+import {
+  BOUNDS,
+  type MarkReadBody,
+  NOTIFICATION_KINDS as KINDS,
+  type Notification,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationSettings,
+  type NotificationSettingsBody,
 } from '@portfolio-master/contract';
 import { DEFAULT_LOCALE, isLocale } from '@portfolio-master/i18n';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,11 +18,13 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notificationMail, pageLink } from '../mail/templates.js';
 import type { UsersService } from '../users/users.service.js';
+import { findBlockers } from '../../data/blocks.repository.js';
+import * as mentions from '../../data/mentions.repository.js';
 import * as notifications from '../../data/notifications.repository.js';
+import { commentMentions, descriptionMentions } from '../../lib/markdown.js';
 import * as outbox from '../../data/telegram-outbox.repository.js';
 
 const EXCERPT = 140;
-const KINDS = ['comment', 'like', 'reply', 'post'] as const satisfies readonly NotificationKind[];
 const column = (kind: NotificationKind) => `email_${kind}` as const;
 const telegramColumn = (kind: NotificationKind) => `telegram_${kind}` as const;
 /** How long a like waits in the bot's outbox for the likes after it, so that they make one message. */
@@ -68,17 +72,58 @@ export class NotificationsService {
   }
 
   /**
-   * In a comment's transaction (`answered`: for a reply, the writer of the comment it answers); those who
-   * want it in Telegram get it queued for the bot.
+   * In a comment's transaction (`answered`: for a reply, the writer of the comment it answers; `body`:
+   * its text, for its mentions); those who want it in Telegram get it queued for the bot.
    */
   async commented(
     trx: Transaction<Database>,
-    comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
+    comment: { id: string; portfolioId: string; authorId: string; createdAt: string; body: string },
     answered?: string,
   ): Promise<string[]> {
-    const ids = await notifications.notifyComment(trx, comment, answered);
+    const mentioned = await this.reachable(trx, comment.authorId, commentMentions(comment.body));
+    const ids = await notifications.notifyComment(trx, comment, answered, mentioned);
     await outbox.enqueueNotifications(trx, ids, comment.createdAt);
     return ids;
+  }
+
+  /**
+   * In the transaction of a comment's edit (`commentId`) or of a portfolio's create or edit (`commentId`
+   * null, `text` its description): the people `text` mentions who were not told of it yet hear of it as
+   * `mention`, once however often it is edited (docs/decisions/0057-mentions.md).
+   */
+  async mentioned(
+    trx: Transaction<Database>,
+    source: { portfolioId: string; commentId: string | null; writerId: string; createdAt: string },
+    text: string,
+  ): Promise<string[]> {
+    const usernames = source.commentId === null ? descriptionMentions(text) : commentMentions(text);
+    const reachable = await this.reachable(trx, source.writerId, usernames);
+    const about =
+      source.commentId === null ? { portfolioId: source.portfolioId } : { commentId: source.commentId };
+    const told = await mentions.findAlreadyTold(trx, about, reachable);
+    const ids = await notifications.notifyMentions(
+      trx,
+      { ...source, actorId: source.writerId },
+      reachable.filter((userId) => !told.has(userId)),
+    );
+    await outbox.enqueueNotifications(trx, ids, source.createdAt);
+    return ids;
+  }
+
+  /**
+   * The accounts of the first `BOUNDS.mentions` of these usernames that `writerId` may reach: not the
+   * writer, and no block between them either way (docs/decisions/0055).
+   */
+  private async reachable(
+    trx: Transaction<Database>,
+    writerId: string,
+    usernames: readonly string[],
+  ): Promise<string[]> {
+    if (usernames.length === 0) return [];
+    const ids = await mentions.findAccountIds(trx, usernames.slice(0, BOUNDS.mentions));
+    const others = ids.filter((id) => id !== writerId);
+    const blocked = await findBlockers(trx, writerId, others);
+    return others.filter((id) => !blocked.has(id));
   }
 
   /**
@@ -203,13 +248,19 @@ export class NotificationsService {
     return { email: switches(column), telegram: switches(telegramColumn) };
   }
 
-  /** Sets the switches given; a body without `telegram` (an older client) leaves those as they are. */
+  /**
+   * Sets the switches given; a body without `telegram`, or without a kind (an older client), leaves those
+   * as they are.
+   */
   async updateSettings(userId: string, body: NotificationSettingsBody): Promise<NotificationSettings> {
     await this.ensureSettings(userId);
     const columns = <C extends string>(
       name: (kind: NotificationKind) => C,
-      on: NotificationSettings['email'],
-    ) => Object.fromEntries(KINDS.map((kind) => [name(kind), on[kind] ? 1 : 0])) as Record<C, number>;
+      on: NotificationSettingsBody['email'],
+    ) =>
+      Object.fromEntries(
+        KINDS.filter((kind) => on[kind] !== undefined).map((kind) => [name(kind), on[kind] ? 1 : 0]),
+      ) as Partial<Record<C, number>>;
     await notifications.updateSettings(this.db, userId, {
       ...columns(column, body.email),
       ...(body.telegram ? columns(telegramColumn, body.telegram) : {}),

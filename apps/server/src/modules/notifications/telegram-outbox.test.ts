@@ -134,26 +134,29 @@ describe('settings', () => {
   it('answer the Telegram switches beside the mail ones; linking turns on those on for mail', async () => {
     const user = await person('Sozlama');
     expect(await settings(user)).toEqual({
-      email: { comment: true, like: false, reply: true, post: true },
-      telegram: { comment: false, like: false, reply: false, post: false },
+      email: { comment: true, like: false, reply: true, mention: true, post: true },
+      telegram: { comment: false, like: false, reply: false, mention: false, post: false },
     });
-    expect(
-      (await saveSettings(user, { email: { comment: true, like: true, reply: false, post: true } })).json(),
-    ).toEqual({
-      email: { comment: true, like: true, reply: false, post: true },
-      telegram: { comment: false, like: false, reply: false, post: false },
+    const chosen = { comment: true, like: true, reply: false, mention: false, post: true };
+    expect((await saveSettings(user, { email: chosen })).json()).toEqual({
+      email: chosen,
+      telegram: { comment: false, like: false, reply: false, mention: false, post: false },
     });
     await link(user);
-    expect((await settings(user)).telegram).toEqual({ comment: true, like: true, reply: false, post: true });
+    expect((await settings(user)).telegram).toEqual(chosen);
 
-    // Each is its own switch from then on; an older client that sends only `email` keeps them.
+    // Each is its own switch from then on; an older client that sends only `email`, or no `mention`,
+    // keeps those it does not send.
     const both = {
-      email: { comment: false, like: false, reply: false, post: false },
-      telegram: { comment: false, like: true, reply: true, post: false },
+      email: { comment: false, like: false, reply: false, mention: false, post: false },
+      telegram: { comment: false, like: true, reply: true, mention: true, post: false },
     };
     expect((await saveSettings(user, both)).json()).toEqual(both);
     const older = { email: { comment: true, like: false, reply: true, post: true } };
-    expect((await saveSettings(user, older)).json()).toEqual({ ...older, telegram: both.telegram });
+    expect((await saveSettings(user, older)).json()).toEqual({
+      email: { ...older.email, mention: false },
+      telegram: both.telegram,
+    });
     expect((await saveSettings(user, { email: older.email, telegram: { comment: 'yes' } })).statusCode).toBe(
       422,
     );
@@ -241,6 +244,27 @@ describe('each kind', () => {
     expect(await rowsOf(asker)).toEqual([]);
     await pause(1200);
     expect(noticesTo(asker)).toHaveLength(1);
+  });
+
+  it('bring a mention to the named person’s chat, quoting the comment, or naming the description', async () => {
+    const author = await person('Bobur');
+    const named = await person('Aziza');
+    await link(named);
+    const portfolio = await post(author, 'Eslatmalar');
+    await comment(author, portfolio._id, `Qarang, @${named.username}`);
+    const updated = await call(context.app, {
+      method: 'PUT',
+      url: `/api/portfolio/update/${portfolio._id}`,
+      headers: as(author),
+      payload: { description: `Birga o‘ylaganmiz: @${named.username}` },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await eventually(() => noticesTo(named).length === 2);
+    const address = `${SITE}/portfolio/${portfolio.linktitle}`;
+    expect(noticesTo(named).sort()).toEqual([
+      `Bobur Karimov sizni «Eslatmalar» portfoliosi tavsifida eslatib o‘tdi.\n${address}`,
+      `Bobur Karimov sizni «Eslatmalar» portfoliosidagi izohda eslatib o‘tdi: «Qarang, @${named.username}»\n${address}`,
+    ]);
   });
 
   it('ten likes within a minute make one message, in Latin Uzbek for an account that named no language', async () => {

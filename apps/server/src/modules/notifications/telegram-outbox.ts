@@ -20,6 +20,7 @@ export const SEND_LIMITS = { perWindow: 25, windowMs: 1000, perChatMs: 1100 };
 const NOTICE = {
   comment: 'bot.notice.comment',
   reply: 'bot.notice.reply',
+  mention: 'bot.notice.mention',
   like: 'bot.notice.like',
   post: 'bot.notice.post',
 } as const satisfies Record<DeliveredKind, MessageKey>;
@@ -224,7 +225,11 @@ export class TelegramOutbox extends LeasedWorker {
   private text(message: outbox.OutboxMessage): string {
     const locale = isLocale(message.locale) ? message.locale : DEFAULT_LOCALE;
     return say(locale, {
-      key: NOTICE[message.kind],
+      // A mention in a description has no comment to quote.
+      key:
+        message.kind === 'mention' && message.comment_body === null
+          ? 'bot.notice.mentionDescription'
+          : NOTICE[message.kind],
       values: {
         name: `${message.actor_firstname} ${message.actor_lastname}`.trim(),
         title: message.portfolio_title,

@@ -470,11 +470,19 @@ export class PortfoliosService {
             if (this.deps.postsToChannel && !body.channelOptOut) {
               await channelPosts.enqueuePost(trx, id, now.toISOString());
             }
-            notified = await this.deps.notifications.posted(trx, {
-              portfolioId: id,
-              authorId: author.id,
-              createdAt: now.toISOString(),
-            });
+            const createdAt = now.toISOString();
+            notified = [
+              ...(await this.deps.notifications.posted(trx, {
+                portfolioId: id,
+                authorId: author.id,
+                createdAt,
+              })),
+              ...(await this.deps.notifications.mentioned(
+                trx,
+                { portfolioId: id, commentId: null, writerId: author.id, createdAt },
+                body.description ?? '',
+              )),
+            ];
           });
           await this.deps.imageStore.place(stored.map((image) => image.filename));
           await this.deps.changes.publish(portfolioChange(id, author.id));
@@ -521,6 +529,7 @@ export class PortfoliosService {
     });
 
     let removed: string[];
+    let notified: string[] = [];
     try {
       removed = await this.db.transaction().execute(async (trx) => {
         const updated = await portfolios.updatePortfolio(trx, current.id, {
@@ -551,6 +560,15 @@ export class PortfoliosService {
         }
         // Read back under the lock: a concurrent update may have changed what this one did not send.
         await writeSearchEntry(trx, this.dialect, current.id);
+        if (body.description !== undefined) {
+          const source = {
+            portfolioId: current.id,
+            commentId: null,
+            writerId: actor.id,
+            createdAt: new Date().toISOString(),
+          };
+          notified = await this.deps.notifications.mentioned(trx, source, body.description);
+        }
         return gallery.removed;
       });
     } catch (error) {
@@ -559,6 +577,7 @@ export class PortfoliosService {
     }
     await this.deps.imageStore.place(stored.map((image) => image.filename));
     await this.deps.changes.publish(portfolioChange(current.id, current.author_id));
+    this.deps.notifications.deliver(notified);
     await this.deps.imageStore.remove(removed);
     return this.afterWrite(current.id, actor);
   }

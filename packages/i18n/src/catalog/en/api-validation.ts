@@ -20,6 +20,7 @@ export const apiValidation = {
     'The username must be at most {max, plural, one {# character} other {# characters}}',
   'validation.username.format': 'A username may hold only Latin letters, digits and _ . -',
   'validation.username.taken': 'This username is taken',
+  'validation.mention.prefix': 'Type the beginning of a username: Latin letters, digits, “_”, “.” or “-”',
   'validation.password.required': 'Enter a password',
   'validation.password.tooShort':
     'The password must be at least {min, plural, one {# character} other {# characters}}',

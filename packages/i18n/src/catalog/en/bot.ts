@@ -8,6 +8,8 @@ export const bot = {
     'This link has expired or has already been used. Press “Receive in Telegram” in the site’s settings again.',
   'bot.notice.comment': '{name} commented on your portfolio “{title}”: “{comment}”\n{link}',
   'bot.notice.reply': '{name} also commented on “{title}”, where you commented: “{comment}”\n{link}',
+  'bot.notice.mention': '{name} mentioned you in a comment on “{title}”: “{comment}”\n{link}',
+  'bot.notice.mentionDescription': '{name} mentioned you in the description of “{title}”.\n{link}',
   'bot.notice.like':
     '{name}{others, plural, =0 {} one { and # other person} other { and # other people}} liked your portfolio “{title}”.\n{link}',
   'bot.notice.post': '{name}, whom you follow, posted a new portfolio: “{title}”.\n{link}',

@@ -55,6 +55,9 @@ export const mails = {
   'mail.reply.subject': 'Portfolio Master: a new comment on “{title}”',
   'mail.reply.line': '{name} also commented on “{title}”, where you commented: “{comment}”',
   'mail.reply.action': 'See the discussion',
+  'mail.mention.subject': 'Portfolio Master: {name} mentioned you',
+  'mail.mention.line': '{name} mentioned you in a comment on “{title}”: “{comment}”',
+  'mail.mention.lineDescription': '{name} mentioned you in the description of “{title}”.',
   'mail.like.subject': 'Portfolio Master: your portfolio “{title}” was liked',
   'mail.like.line':
     '{name}{others, plural, =0 {} one { and # other person} other { and # other people}} liked your portfolio “{title}”.',

@@ -20,6 +20,7 @@ export const apiValidation = {
     'Имя пользователя должно быть не длиннее {max, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',
   'validation.username.format': 'Имя пользователя может содержать только латинские буквы, цифры и _ . -',
   'validation.username.taken': 'Это имя пользователя уже занято',
+  'validation.mention.prefix': 'Введите начало имени пользователя: латинские буквы, цифры, «_», «.» или «-»',
   'validation.password.required': 'Введите пароль',
   'validation.password.tooShort':
     'Пароль должен быть не короче {min, plural, one {# символа} few {# символов} many {# символов} other {# символа}}',

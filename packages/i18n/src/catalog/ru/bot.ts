@@ -9,6 +9,8 @@ export const bot = {
   'bot.notice.comment': 'Новый комментарий от {name} к вашему портфолио «{title}»: «{comment}»\n{link}',
   'bot.notice.reply':
     'Новый комментарий от {name} к портфолио «{title}», которое вы комментировали: «{comment}»\n{link}',
+  'bot.notice.mention': '{name} упомянул(а) вас в комментарии к портфолио «{title}»: «{comment}»\n{link}',
+  'bot.notice.mentionDescription': '{name} упомянул(а) вас в описании портфолио «{title}».\n{link}',
   'bot.notice.like':
     'Ваше портфолио «{title}» понравилось пользователю {name}{others, plural, =0 {} one { и ещё # пользователю} few { и ещё # пользователям} many { и ещё # пользователям} other { и ещё # пользователя}}.\n{link}',
   'bot.notice.post': 'У автора {name}, на которого вы подписаны, новое портфолио: «{title}».\n{link}',

@@ -56,6 +56,9 @@ export const mails = {
   'mail.reply.line':
     'Новый комментарий от {name} к портфолио «{title}», которое вы комментировали: «{comment}»',
   'mail.reply.action': 'Открыть обсуждение',
+  'mail.mention.subject': 'Portfolio Master: {name} упомянул(а) вас',
+  'mail.mention.line': '{name} упомянул(а) вас в комментарии к портфолио «{title}»: «{comment}»',
+  'mail.mention.lineDescription': '{name} упомянул(а) вас в описании портфолио «{title}».',
   'mail.like.subject': 'Portfolio Master: ваше портфолио «{title}» понравилось',
   'mail.like.line':
     'Ваше портфолио «{title}» понравилось пользователю {name}{others, plural, =0 {} one { и ещё # пользователю} few { и ещё # пользователям} many { и ещё # пользователям} other { и ещё # пользователя}}.',

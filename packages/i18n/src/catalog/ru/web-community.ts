@@ -17,6 +17,11 @@ export const webCommunity = {
   'comments.cancel': 'Отмена',
   'comments.edited': 'изменён',
   'comments.reply': 'Ответить',
+  'mentions.label': 'Пользователи для упоминания',
+  'mentions.hint':
+    'Наберите @ и имя, чтобы увидеть пользователей: выбирайте стрелками вверх и вниз, вставляйте клавишей Enter',
+  'mentions.count':
+    '{count, plural, one {# предложение} few {# предложения} many {# предложений} other {# предложения}}',
   'comments.replyLabel': 'Ваш ответ',
   'comments.replyPlaceholder': 'Напишите ответ...',
   'comments.replySubmit': 'Отправить ответ',
@@ -33,6 +38,8 @@ export const webCommunity = {
   // The actor's gender is unknown: the wording avoids a verb that would show it.
   'notifications.comment': 'Новый комментарий от {actor} к вашему портфолио «{title}»',
   'notifications.reply': 'Новый комментарий от {actor} к портфолио «{title}», которое вы комментировали',
+  'notifications.mention': '{actor} упомянул(а) вас в комментарии к портфолио «{title}»',
+  'notifications.mentionDescription': '{actor} упомянул(а) вас в описании портфолио «{title}»',
   'notifications.like':
     'Ваше портфолио «{title}» понравилось пользователю {actor}{others, plural, =0 {} one { и ещё # пользователю} few { и ещё # пользователям} many { и ещё # пользователям} other { и ещё # пользователя}}',
   'notifications.post': 'Новое портфолио от {actor}: «{title}»',
@@ -43,6 +50,7 @@ export const webCommunity = {
   'notifications.kinds.comment': 'Комментарий к моему портфолио',
   'notifications.kinds.like': 'Отметка «нравится» на моём портфолио',
   'notifications.kinds.reply': 'Новый комментарий там, где я комментировал(а)',
+  'notifications.kinds.mention': 'Меня упоминают через @username',
   'notifications.kinds.post': 'Новое портфолио автора, на которого я подписан(а)',
   'notifications.settingsSaved': 'Настройки сохранены',
   'notifications.unsubscribeTitle': 'Отписка от писем',

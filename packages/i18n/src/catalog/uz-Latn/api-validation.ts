@@ -20,6 +20,8 @@ export const apiValidation = {
   'validation.username.format':
     'Foydalanuvchi nomida faqat lotin harflari, raqamlar va _ . - bo‘lishi mumkin',
   'validation.username.taken': 'Bu foydalanuvchi nomi band',
+  'validation.mention.prefix':
+    'Foydalanuvchi nomining boshini yozing: lotin harflari, raqamlar, «_», «.» yoki «-»',
   'validation.password.required': 'Parol kiritilishi shart',
   'validation.password.tooShort': 'Parol kamida {min} belgi bo‘lsin',
   'validation.password.tooLong': 'Parol {max} belgidan oshmasin',

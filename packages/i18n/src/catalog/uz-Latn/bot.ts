@@ -8,6 +8,8 @@ export const bot = {
   // a comment, {others} how many more liked it since the one named, {link} the portfolio's address.
   'bot.notice.comment': '{name} «{title}» portfoliongizga izoh qoldirdi: «{comment}»\n{link}',
   'bot.notice.reply': '{name} siz izoh qoldirgan «{title}» portfoliosida yozdi: «{comment}»\n{link}',
+  'bot.notice.mention': '{name} sizni «{title}» portfoliosidagi izohda eslatib o‘tdi: «{comment}»\n{link}',
+  'bot.notice.mentionDescription': '{name} sizni «{title}» portfoliosi tavsifida eslatib o‘tdi.\n{link}',
   'bot.notice.like':
     '{name}{others, plural, =0 {} other { va yana # kishi}} «{title}» portfoliongizni yoqtirdi.\n{link}',
   'bot.notice.post': 'Siz kuzatayotgan {name} yangi portfolio joyladi: «{title}».\n{link}',

@@ -66,6 +66,9 @@ export const mails = {
   'mail.reply.subject': 'Portfolio Master: «{title}» muhokamasida yangi izoh',
   'mail.reply.line': '{name} siz izoh qoldirgan «{title}» portfoliosida yozdi: «{comment}»',
   'mail.reply.action': 'Muhokamani ko‘rish',
+  'mail.mention.subject': 'Portfolio Master: {name} sizni eslatib o‘tdi',
+  'mail.mention.line': '{name} sizni «{title}» portfoliosidagi izohda eslatib o‘tdi: «{comment}»',
+  'mail.mention.lineDescription': '{name} sizni «{title}» portfoliosi tavsifida eslatib o‘tdi.',
   'mail.like.subject': 'Portfolio Master: «{title}» portfoliongiz yoqdi',
   // {others}: how many more liked it since the one named.
   'mail.like.line':

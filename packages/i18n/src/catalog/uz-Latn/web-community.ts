@@ -15,6 +15,10 @@ export const webCommunity = {
   'comments.cancel': 'Bekor qilish',
   'comments.edited': 'tahrirlangan',
   'comments.reply': 'Javob berish',
+  'mentions.label': 'Eslatish uchun foydalanuvchilar',
+  'mentions.hint':
+    '@ va ismni yozsangiz, foydalanuvchilar taklif qilinadi: yuqori va pastga bilan tanlang, Enter bilan qo‘ying',
+  'mentions.count': '{count, plural, other {# ta taklif}}',
   'comments.replyLabel': 'Javobingiz',
   'comments.replyPlaceholder': 'Javob yozing...',
   'comments.replySubmit': 'Javobni yuborish',
@@ -31,6 +35,8 @@ export const webCommunity = {
   // {actor} is a person's name, {title} a portfolio's.
   'notifications.comment': '{actor} «{title}» portfoliongizga izoh qoldirdi',
   'notifications.reply': '{actor} siz izoh qoldirgan «{title}» portfoliosida yozdi',
+  'notifications.mention': '{actor} sizni «{title}» portfoliosidagi izohda eslatib o‘tdi',
+  'notifications.mentionDescription': '{actor} sizni «{title}» portfoliosi tavsifida eslatib o‘tdi',
   'notifications.like':
     '{actor}{others, plural, =0 {} other { va yana # kishi}} «{title}» portfoliongizni yoqtirdi',
   'notifications.post': '{actor} yangi portfolio joyladi: «{title}»',
@@ -41,6 +47,7 @@ export const webCommunity = {
   'notifications.kinds.comment': 'Portfoliomga izoh qoldirilsa',
   'notifications.kinds.like': 'Portfoliom yoqtirilsa',
   'notifications.kinds.reply': 'Men izoh qoldirgan joyda yangi izoh yozilsa',
+  'notifications.kinds.mention': 'Kimdir meni @username bilan eslatib o‘tsa',
   'notifications.kinds.post': 'Kuzatayotgan muallifim yangi portfolio joylasa',
   'notifications.settingsSaved': 'Sozlamalar saqlandi',
   'notifications.unsubscribeTitle': 'Xatlardan voz kechish',

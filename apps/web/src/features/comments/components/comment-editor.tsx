@@ -1,8 +1,10 @@
+import type { MentionCandidate } from '@portfolio-master/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldErrors } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/query';
 import { useT } from '../../../i18n/translator';
+import { MentionTextarea } from './mention-textarea';
 
 export interface CommentEditorProps {
   /** The text the box starts with: one's comment when editing it, nothing for a reply. */
@@ -13,6 +15,10 @@ export interface CommentEditorProps {
   /** Sends the text; the box shows what the server answers when it refuses. */
   save: (body: string) => Promise<unknown>;
   onCancel: () => void;
+  /** Suggested first after `@`: the people of this conversation. */
+  participants: readonly MentionCandidate[];
+  /** The writer, never suggested. */
+  selfId?: string | undefined;
 }
 
 /** A box in place for a comment's text (editing one's own, or a reply): sent, or left (Escape). */
@@ -23,6 +29,8 @@ export function CommentEditor({
   submitLabel,
   save,
   onCancel,
+  participants,
+  selfId,
 }: CommentEditorProps) {
   const t = useT();
   const [body, setBody] = useState(initialBody);
@@ -59,12 +67,14 @@ export function CommentEditor({
       <label htmlFor={inputId} className="visually-hidden">
         {label}
       </label>
-      <textarea
+      <MentionTextarea
         ref={input}
         id={inputId}
         className="input textarea"
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={setBody}
+        participants={participants}
+        selfId={selfId}
         placeholder={placeholder}
         required
         maxLength={2000}

@@ -1,4 +1,4 @@
-import type { Comment, CommentThread, User } from '@portfolio-master/contract';
+import type { Comment, CommentThread, MentionCandidate, User } from '@portfolio-master/contract';
 import { useId, useState } from 'react';
 import { Link, useLocation } from '../../../lib/router';
 import { Avatar } from '../../../components/avatar';
@@ -13,6 +13,7 @@ import { useDeleteComment } from '../api/delete-comment';
 import { editComment } from '../api/edit-comment';
 import { CommentEditor } from './comment-editor';
 import { CommentItem } from './comment-item';
+import { MentionTextarea } from './mention-textarea';
 import { WriteForm } from '../../../components/write-form';
 import { useAuth } from '../../auth/api/get-me';
 import { usePortfolio } from '../../portfolios/api/get-portfolio';
@@ -29,6 +30,8 @@ export interface CommentSectionProps {
   signedIn: boolean;
   /** The current user once `/user/me` answered; decides which comments I may delete. */
   user: User | null;
+  /** The portfolio's authors: suggested first after `@`, before the commenters. */
+  authors?: readonly MentionCandidate[];
 }
 
 /** A thread's earlier replies loaded so far (oldest first), and the cursor of those before them. */
@@ -49,6 +52,7 @@ export function CommentSection({
   initialCount,
   signedIn,
   user,
+  authors = [],
 }: CommentSectionProps) {
   const t = useT();
   const [newest, setNewest] = useState(initialComments);
@@ -72,6 +76,11 @@ export function CommentSection({
 
   const shownIds = new Set(newest.map((comment) => comment._id));
   const threads = [...newest, ...older.filter((comment) => !shownIds.has(comment._id))];
+  /** Who this conversation is between, suggested first after `@`: its authors, then its writers, newest first. */
+  const participants = [
+    ...authors,
+    ...threads.flatMap((thread) => [...thread.replies].reverse().concat(thread)).map((c) => c.commentAuthor),
+  ];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -196,6 +205,8 @@ export function CommentSection({
           submitLabel={t('comments.save')}
           save={async (text) => saved(await editComment(portfolioId, { commentId: comment._id, body: text }))}
           onCancel={() => setEditingId(null)}
+          participants={participants}
+          selfId={user?._id}
         />
       ) : undefined,
   });
@@ -235,6 +246,8 @@ export function CommentSection({
             submitLabel={t('comments.replySubmit')}
             save={(text) => sendReply(thread._id, answering.commentId, text)}
             onCancel={() => setReplying(null)}
+            participants={participants}
+            selfId={user?._id}
           />
         ) : null}
       </CommentItem>
@@ -255,11 +268,13 @@ export function CommentSection({
               <label htmlFor={inputId} className="visually-hidden">
                 {t('comments.label')}
               </label>
-              <textarea
+              <MentionTextarea
                 id={inputId}
                 className="input textarea"
                 value={body}
-                onChange={(event) => setBody(event.target.value)}
+                onChange={setBody}
+                participants={participants}
+                selfId={user?._id}
                 placeholder={t('comments.placeholder')}
                 required
                 maxLength={2000}
@@ -364,6 +379,7 @@ export function PortfolioCommentSection({ linktitle }: { linktitle: string }) {
       initialCount={portfolio.commentsCount}
       signedIn={isSignedIn}
       user={user}
+      authors={[portfolio.author, ...(portfolio.coauthors ?? [])]}
     />
   );
 }

@@ -19,6 +19,10 @@ function describe(t: Translate, item: Notification): string {
       return t('notifications.comment', { actor, title });
     case 'reply':
       return t('notifications.reply', { actor, title });
+    case 'mention':
+      return item.comment
+        ? t('notifications.mention', { actor, title })
+        : t('notifications.mentionDescription', { actor, title });
     case 'like':
       return t('notifications.like', { actor, others: item.othersCount, title });
     case 'post':

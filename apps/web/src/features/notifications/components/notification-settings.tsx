@@ -12,6 +12,7 @@ export const NOTIFICATION_KIND_NAMES = {
   comment: 'notifications.kinds.comment',
   like: 'notifications.kinds.like',
   reply: 'notifications.kinds.reply',
+  mention: 'notifications.kinds.mention',
   post: 'notifications.kinds.post',
 } as const satisfies Record<NotificationKind, MessageKey>;
 
