@@ -1,10 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDatabase } from '@portfolio-master/server/db/database';
-import { migrateToLatest } from '@portfolio-master/server/db/migrator';
 import { readDump } from '@portfolio-master/server/import/dump';
 import { IMAGE_WORKERS, importOriginal } from '@portfolio-master/server/import/original-import';
 import { ImageStore } from '@portfolio-master/server/modules/images/image-store';
@@ -12,8 +9,8 @@ import { findInconsistencies } from '@portfolio-master/server/seed/consistency';
 import { Random } from '@portfolio-master/server/seed/random';
 import bcrypt from 'bcryptjs';
 import { Binary, BSON, type Document, ObjectId } from 'bson';
-import { sql } from 'kysely';
 import sharp from 'sharp';
+import { withFreshDatabase } from './fresh-database.js';
 
 /**
  * `npm run bench:import`: how long importing the original site takes at scale. Writes a mongodump
@@ -27,7 +24,6 @@ const USAGE = `Usage: npm run bench:import -- [--users=10000] [--portfolios=1000
 
 const SERVER_ROOT = path.dirname(fileURLToPath(import.meta.resolve('@portfolio-master/server/package.json')));
 const BENCH_DIR = path.join(SERVER_ROOT, 'data', 'bench');
-const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const CHUNK_SIZE = 255 * 1024;
 const TECHNOLOGIES = [
   'React',
@@ -260,87 +256,63 @@ async function main(): Promise<void> {
   seconds();
 
   const cleanups: (() => void)[] = [];
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-bench-import-'));
-  const databaseName = `bench_import_${process.pid}`;
-  if (database === 'postgres') await onPostgresServer(`create database ${databaseName}`);
-  const handle = createDatabase(
-    database === 'sqlite'
-      ? { dialect: 'sqlite', file: path.join(work, 'site.db') }
-      : { dialect: 'postgres', url: `${POSTGRES_SERVER}/${databaseName}` },
-    { logger: console, poolSize: 1 },
-  );
   try {
-    await migrateToLatest(handle.db);
-    const imageStore = new ImageStore(
-      path.join(work, 'uploads'),
-      undefined,
-      undefined,
-      undefined,
-      IMAGE_WORKERS,
-    );
-    await imageStore.init();
+    await withFreshDatabase(database, 'bench-import', async (handle, work) => {
+      const imageStore = new ImageStore(
+        path.join(work, 'uploads'),
+        undefined,
+        undefined,
+        undefined,
+        IMAGE_WORKERS,
+      );
+      await imageStore.init();
 
-    seconds();
-    const { dump, close } = await readDump(folder);
-    cleanups.push(close);
-    const reading = seconds();
-    const memory = process.memoryUsage().rss;
-    const phases: Record<string, number> = {};
-    const report = await importOriginal(
-      dump,
-      { db: handle.db, dialect: handle.dialect, imageStore },
-      {
-        progress: ({ kind }) => {
-          phases[kind] = (phases[kind] ?? 0) + seconds();
+      seconds();
+      const { dump, close } = await readDump(folder);
+      cleanups.push(close);
+      const reading = seconds();
+      const memory = process.memoryUsage().rss;
+      const phases: Record<string, number> = {};
+      const report = await importOriginal(
+        dump,
+        { db: handle.db, dialect: handle.dialect, imageStore },
+        {
+          progress: ({ kind }) => {
+            phases[kind] = (phases[kind] ?? 0) + seconds();
+          },
         },
-      },
-    );
-    const inconsistencies = await findInconsistencies(handle.db, handle.dialect);
-    const verifying = seconds();
-    const total = reading + Object.values(phases).reduce((sum, value) => sum + value, 0);
-    const rows = [
-      ['Database', database === 'sqlite' ? 'SQLite' : 'PostgreSQL'],
-      [
-        'Dump',
-        Object.entries(sizes)
-          .map(([kind, n]) => `${n} ${kind}`)
-          .join(', '),
-      ],
-      ['Reading the dump', `${reading.toFixed(1)} s (memory ${Math.round(memory / 1e6)} MB after)`],
-      ...Object.entries(phases).map(([kind, value]) => [`Importing ${kind}`, `${value.toFixed(1)} s`]),
-      ['Total', `${total.toFixed(1)} s (${(total / 60).toFixed(1)} min)`],
-      [
-        'Checking every counter',
-        `${verifying.toFixed(1)} s: ${inconsistencies.length === 0 ? 'exact' : inconsistencies.join('; ')}`,
-      ],
-      [
-        'Imported',
-        Object.entries(report.totals)
-          .map(([kind, t]) => `${t.imported} ${kind}`)
-          .join(', '),
-      ],
-      ['Peak memory', `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`],
-    ];
-    console.log(rows.map(([label, value]) => `| ${label} | ${value} |`).join('\n'));
-    if (inconsistencies.length > 0) process.exitCode = 1;
+      );
+      const inconsistencies = await findInconsistencies(handle.db, handle.dialect);
+      const verifying = seconds();
+      const total = reading + Object.values(phases).reduce((sum, value) => sum + value, 0);
+      const rows = [
+        ['Database', database === 'sqlite' ? 'SQLite' : 'PostgreSQL'],
+        [
+          'Dump',
+          Object.entries(sizes)
+            .map(([kind, n]) => `${n} ${kind}`)
+            .join(', '),
+        ],
+        ['Reading the dump', `${reading.toFixed(1)} s (memory ${Math.round(memory / 1e6)} MB after)`],
+        ...Object.entries(phases).map(([kind, value]) => [`Importing ${kind}`, `${value.toFixed(1)} s`]),
+        ['Total', `${total.toFixed(1)} s (${(total / 60).toFixed(1)} min)`],
+        [
+          'Checking every counter',
+          `${verifying.toFixed(1)} s: ${inconsistencies.length === 0 ? 'exact' : inconsistencies.join('; ')}`,
+        ],
+        [
+          'Imported',
+          Object.entries(report.totals)
+            .map(([kind, t]) => `${t.imported} ${kind}`)
+            .join(', '),
+        ],
+        ['Peak memory', `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`],
+      ];
+      console.log(rows.map(([label, value]) => `| ${label} | ${value} |`).join('\n'));
+      if (inconsistencies.length > 0) process.exitCode = 1;
+    });
   } finally {
-    await handle.destroy();
-    if (database === 'postgres')
-      await onPostgresServer(`drop database if exists ${databaseName} with (force)`);
-    fs.rmSync(work, { recursive: true, force: true });
     for (const cleanup of cleanups) cleanup();
-  }
-}
-
-async function onPostgresServer(statement: string): Promise<void> {
-  const server = createDatabase(
-    { dialect: 'postgres', url: `${POSTGRES_SERVER}/postgres` },
-    { logger: console, poolSize: 1 },
-  );
-  try {
-    await sql.raw(statement).execute(server.db);
-  } finally {
-    await server.destroy();
   }
 }
 
