@@ -61,6 +61,8 @@ const mention: TokenizerAndRendererExtension = {
  * written.
  */
 function mentionsIn(markdown: Marked, source: string): string[] {
+  // Most texts name nobody: no lexing for them.
+  if (!source.includes('@')) return [];
   const names = new Set<string>();
   markdown.walkTokens(markdown.lexer(source), (token) => {
     if (token.type === 'mention') names.add((token as MentionToken).username.toLowerCase());
