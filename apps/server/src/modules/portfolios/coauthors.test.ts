@@ -202,6 +202,7 @@ describe('co-authors', () => {
     expect(Object.keys((settings.json() as { email: object }).email).sort()).toEqual([
       'comment',
       'like',
+      'mention',
       'post',
       'reply',
     ]);
