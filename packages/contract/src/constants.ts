@@ -83,6 +83,8 @@ export const BOUNDS = {
   mentions: 10,
   /** People suggested as one types a username after `@` (`GET /people/mentionable`). */
   mentionSuggestions: 8,
+  /** Portfolios in a portfolio's "O‘xshash loyihalar" (`GET /portfolio/{id}/related`). */
+  related: 6,
 } as const;
 
 /*

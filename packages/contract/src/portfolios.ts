@@ -271,6 +271,13 @@ export const portfolioPageSchema = z
   .meta({ id: 'PortfolioPage' });
 export type PortfolioPage = z.infer<typeof portfolioPageSchema>;
 
+export const relatedPortfoliosSchema = z.array(portfolioSummarySchema).max(BOUNDS.related).meta({
+  id: 'RelatedPortfolios',
+  description:
+    '"O‘xshash loyihalar": portfolios sharing the most technologies and title words, best first; never the portfolio itself, its author’s, a hidden one or two of one author',
+});
+export type RelatedPortfolios = z.infer<typeof relatedPortfoliosSchema>;
+
 const cursorDescription =
   'An opaque cursor from a previous page (`next`): the items older than the last one it showed. Stable while items are added or removed.';
 

@@ -14,6 +14,7 @@ import {
   portfolioSchema,
   portfolioSummarySchema,
   problemSchema,
+  relatedPortfoliosSchema,
   technologiesQuerySchema,
   technologySchema,
   updatePortfolioBodySchema,
@@ -24,7 +25,7 @@ import { z } from 'zod';
 import { changeTags } from '../../lib/changes.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
 import { answer } from '../../lib/reads.js';
-import { validationFailed } from '../../lib/http-error.js';
+import { notFound, validationFailed } from '../../lib/http-error.js';
 import { filesFrom, isMultipart } from '../../lib/uploads.js';
 import { currentAuth, viewerOf, type AuthenticationHooks } from '../../plugins/authentication.js';
 import { assertMayWrite } from '../users/blocks.js';
@@ -249,6 +250,26 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRouteDependencies> 
       const portfolio = answer(request, await portfolios.get(request.params.id, viewerOf(request, users)));
       if (!portfolio) return reply.code(404).send(null);
       return portfolio;
+    },
+  );
+
+  app.get(
+    '/portfolio/:id/related',
+    {
+      onRequest: hooks.optional,
+      config: { readCache: { viewers: 'likes' } },
+      schema: {
+        tags: ['portfolios'],
+        summary: `"O‘xshash loyihalar": up to ${BOUNDS.related} portfolios sharing its technologies and title words, best first`,
+        params: portfolioParamsSchema,
+        response: { 200: relatedPortfoliosSchema, 404: problemSchema },
+      },
+    },
+    async (request) => {
+      const read = await portfolios.related(request.params.id, request.auth?.user.id ?? null);
+      const items = answer(request, read);
+      if (!items) throw notFound('problem.portfolio.notFound');
+      return items;
     },
   );
 

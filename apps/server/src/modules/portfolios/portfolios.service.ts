@@ -35,6 +35,8 @@ import { refreshTrendScores } from '../../data/trending.js';
 import type { UsersService } from '../users/users.service.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
 import * as portfolios from '../../data/portfolios.repository.js';
+import * as related from '../../data/related.repository.js';
+import { pickRelated, titleWords } from './related.js';
 import { deleteDraft } from '../../data/drafts.repository.js';
 import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/list-plan.js';
 import type { ListTotals } from './list-totals.js';
@@ -411,6 +413,42 @@ export class PortfoliosService {
     if (!viewer || !value) return read;
     const [mine] = await this.personalizeDetails([value], viewer.id);
     return personal<Portfolio | null>(mine!, read);
+  }
+
+  /**
+   * "O‘xshash loyihalar" of a portfolio anyone may see (null when there is none, or it is hidden), as
+   * everyone sees them, then the viewer's likes added. Kept until the portfolio, a card shown or its
+   * author changes; otherwise (a newer portfolio that would rank among them) within the reads' expiry
+   * (docs/decisions/0061-related-work.md).
+   */
+  async related(idOrLinktitle: string, viewerId: string | null): Promise<Read<PortfolioSummary[] | null>> {
+    const read = await this.deps.reads.get(`related:${idOrLinktitle}`, () => this.loadRelated(idOrLinktitle));
+    if (!viewerId || !read.value) return read;
+    return personal<PortfolioSummary[] | null>(await this.personalize(read.value, viewerId), read);
+  }
+
+  private async loadRelated(idOrLinktitle: string): Promise<Read<PortfolioSummary[] | null>> {
+    const row = await this.findAny(idOrLinktitle);
+    if (!row) return { value: null, tags: [changeTags.lists] };
+    if (row.hidden_at !== null) return { value: null, tags: [changeTags.portfolio(row.id)] };
+    const technologyIds = await related.findTechnologyIdsOf(this.db, row.id);
+    const candidateIds = await related.findRelatedCandidateIds(
+      this.db,
+      this.dialect,
+      technologyIds,
+      titleWords(row.title),
+    );
+    const candidates = await related.findRelatedCandidates(this.db, candidateIds, new Date().toISOString());
+    const ids = pickRelated({ ...row, technology_ids: technologyIds }, candidates);
+    const rows = await portfolios.findPortfoliosByIds(this.db, ids);
+    return {
+      value: await this.summaries(rows),
+      tags: [
+        changeTags.portfolio(row.id),
+        ...(row.id === idOrLinktitle || row.linktitle === idOrLinktitle ? [] : [changeTags.lists]),
+        ...rows.flatMap((shown) => [changeTags.portfolio(shown.id), changeTags.user(shown.author_id)]),
+      ],
+    };
   }
 
   private async load(idOrLinktitle: string): Promise<Read<Portfolio | null>> {
