@@ -70,6 +70,16 @@ const portfolio: Portfolio = {
   ],
 };
 
+/** "O‘xshash loyihalar" of the portfolio: another author's work with a described cover. */
+const relatedCard: PortfolioSummary = {
+  ...summary,
+  _id: 'f'.repeat(24),
+  linktitle: 'bobur_Shamol_xaritasi',
+  title: 'Shamol xaritasi',
+  imageAlts: ['Shamol yo‘nalishlari xaritada'],
+  author: { ...author, _id: 'd'.repeat(24), username: 'bobur', firstname: 'Bobur', lastname: 'Aliyev' },
+};
+
 const user: User = {
   ...author,
   email: null,
@@ -139,6 +149,7 @@ function fakeApi(url: string): Response {
   if (pathname === '/api/portfolio/week-best') return json([]);
   if (pathname === '/api/user/all') return json([user]);
   if (pathname === `/api/portfolio/${summary.linktitle}`) return json(portfolio);
+  if (pathname === `/api/portfolio/${summary.linktitle}/related`) return json([relatedCard]);
   if (pathname === '/api/portfolio/made_together') {
     return json({
       ...portfolio,
@@ -281,6 +292,20 @@ describe('server rendering', () => {
       '<details class="embed-snippets"><summary>Saytingizga joylash</summary></details>',
     );
     expect(page.modules).toEqual(['src/app/routes/portfolio.tsx', messagesModule('uz-Latn')]);
+  });
+
+  it('renders "O‘xshash loyihalar" under a portfolio as links with described pictures, and none when there are none', async () => {
+    const page = await render(`/portfolio/${summary.linktitle}`);
+    const section = /<section class="related" aria-labelledby="related-title">(.*?)<\/section>/s.exec(
+      page.html,
+    )?.[1];
+    expect(section).toContain('<h2 id="related-title" class="section-title">O‘xshash loyihalar</h2>');
+    expect(section).toContain('href="/portfolio/bobur_Shamol_xaritasi"');
+    expect(visibleText(section!)).toContain('Shamol xaritasi');
+    expect(visibleText(section!)).toContain('Bobur Aliyev');
+    expect(section).toContain('alt="Shamol yo‘nalishlari xaritada"');
+    // Nothing alike (here: no answer at all), no section.
+    expect((await render('/portfolio/made_together')).html).not.toContain('related-title');
   });
 
   it('renders the site’s own words in the reader’s script and what people wrote as they wrote it', async () => {

@@ -1,5 +1,6 @@
 import { commentsPart } from '../../features/comments/comments-part';
 import { portfolioQueryOptions } from '../../features/portfolios/api/get-portfolio';
+import { relatedQueryOptions } from '../../features/portfolios/api/get-related';
 import { found, type Loader } from '../route';
 
 /**
@@ -12,6 +13,8 @@ export const loadPortfolio: Loader = async ({ params, client, token }) => {
     client.ensureQueryData(portfolioQueryOptions(params.linktitle!, token)),
     // A chunk that fails shows in the section's error boundary, not as the portfolio's failure.
     commentsPart.preload().catch(() => undefined),
+    // Below the fold, rendered with the page; a failure leaves the section out, not the page.
+    client.prefetchQuery(relatedQueryOptions(params.linktitle!, token)),
   ]);
   return found(portfolio);
 };

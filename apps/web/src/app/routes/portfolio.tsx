@@ -28,6 +28,7 @@ import { TelegramShare } from '../../features/share/components/telegram-share';
 import { PortfolioEmbed } from '../../features/portfolios/components/portfolio-embed';
 import { Markdown } from '../../features/portfolios/components/markdown';
 import { PortfolioSlider } from '../../features/portfolios/components/portfolio-slider';
+import { RelatedPortfolios } from '../../features/portfolios/components/related-portfolios';
 import { listHref } from '../../features/portfolios/list-query';
 import { errorMessage } from '../../lib/api-client';
 import { useT } from '../../i18n/translator';
@@ -217,6 +218,9 @@ export function PortfolioRoute() {
           </ErrorBoundary>
         </div>
       </div>
+      <ErrorBoundary>
+        <RelatedPortfolios linktitle={linktitle} token={token} />
+      </ErrorBoundary>
       <LazyDialog
         message={
           confirming ? (

@@ -35,6 +35,7 @@ export const webPortfolios = {
   'portfolio.project': 'View project',
   'portfolio.repository': 'View code',
   'portfolio.technologies': 'Technologies used',
+  'portfolio.related': 'Similar projects',
   'portfolio.description': 'Description',
   'portfolio.noDescription': 'No description yet',
   'portfolio.edit': 'Edit',

@@ -38,6 +38,7 @@ export const webPortfolios = {
   'portfolio.project': 'Открыть проект',
   'portfolio.repository': 'Посмотреть код',
   'portfolio.technologies': 'Технологии',
+  'portfolio.related': 'Похожие проекты',
   'portfolio.description': 'Описание',
   'portfolio.noDescription': 'Описания пока нет',
   'portfolio.edit': 'Редактировать',

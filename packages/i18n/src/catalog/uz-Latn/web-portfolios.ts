@@ -34,6 +34,7 @@ export const webPortfolios = {
   'portfolio.project': 'Loyihani ko‘rish',
   'portfolio.repository': 'Kodini ko‘rish',
   'portfolio.technologies': 'Ishlatilgan texnologiyalar',
+  'portfolio.related': 'O‘xshash loyihalar',
   'portfolio.description': 'Tavsif',
   'portfolio.noDescription': 'Tavsif yozilmagan',
   'portfolio.edit': 'Tahrirlash',
