@@ -86,6 +86,15 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'people, technology React', path: () => '/api/people?technology=React' },
   { name: 'people, newest, page 20', path: () => '/api/people?sort=new&page=20' },
   { name: 'HTML /people', path: () => '/people' },
+  // "O‘xshash loyihalar" (decision 61): kept like the portfolio; with nothing cached, the candidates and scoring.
+  {
+    name: 'related work',
+    path: (target) => `/api/portfolio/${encodeURIComponent(target.linktitle)}/related`,
+  },
+  {
+    name: 'related work, the most liked',
+    path: (target) => `/api/portfolio/${encodeURIComponent(target.popular.linktitle)}/related`,
+  },
 ];
 
 /** The server's folder: its build is what is measured, and its data/ keeps the seeded databases. */
