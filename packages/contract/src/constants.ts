@@ -51,6 +51,19 @@ export const SORTS = ['new', 'popular', 'discussed', 'trending'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /**
+ * A list's orders: the sorts, and with a search, best match first (title above description, whole words
+ * above prefixes, then newest). Relevance is the order of a search that names none.
+ */
+export const LIST_SORTS = [...SORTS, 'relevance'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** The order a list request asks for, or, when it names none, best match first for a search, else newest. */
+export function listSort(sort: ListSort | undefined, searched: boolean): ListSort {
+  if (sort === undefined) return searched ? 'relevance' : 'new';
+  return sort === 'relevance' && !searched ? 'new' : sort;
+}
+
+/**
  * Every answer stays one page however popular a portfolio gets (docs/decisions/0017-bounded-answers.md).
  * The shapes the original site's client reads (`likes` as ids, comment lists, a user's portfolios) keep
  * their form and hold up to these many; the new calls page the rest.

@@ -4,6 +4,7 @@ import {
   commentBodySchema,
   createPortfolioBodySchema,
   emailSchema,
+  listSort,
   loginBodySchema,
   NUL_MESSAGE,
   portfolioListQuerySchema,
@@ -35,11 +36,14 @@ describe('form coercion', () => {
   });
 
   it('reads pages and limits from query strings with bounds', () => {
-    expect(portfolioListQuerySchema.parse({ page: '3', limit: '50' })).toMatchObject({
-      page: 3,
-      limit: 50,
-      sort: 'new',
-    });
+    const unsorted = portfolioListQuerySchema.parse({ page: '3', limit: '50' });
+    expect(unsorted).toMatchObject({ page: 3, limit: 50 });
+    // No order named: newest first, or best match first for a search.
+    expect(listSort(unsorted.sort, false)).toBe('new');
+    expect(listSort(unsorted.sort, true)).toBe('relevance');
+    expect(listSort(portfolioListQuerySchema.parse({ sort: 'popular' }).sort, true)).toBe('popular');
+    expect(listSort(portfolioListQuerySchema.parse({ sort: 'relevance' }).sort, false)).toBe('new');
+    expect(portfolioListQuerySchema.safeParse({ sort: 'best' }).success).toBe(false);
     expect(portfolioListQuerySchema.safeParse({ limit: '51' }).success).toBe(false);
     expect(portfolioListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(portfolioListQuerySchema.parse({ filter: 'react, NODE' }).filter).toEqual(['react', 'NODE']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOUNDS, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './constants.js';
+import { BOUNDS, LIMITS, LIST_SORTS, MAX_PAGE_SIZE, PAGE_SIZE } from './constants.js';
 import {
   booleanField,
   fileField,
@@ -163,7 +163,10 @@ export const portfolioListQuerySchema = z.object({
     ),
   ),
   q: withoutNul(z.string().trim().max(200, { error: 'validation.search.tooLong' })).optional(),
-  sort: z.enum(SORTS).default('new'),
+  sort: z.enum(LIST_SORTS).optional().meta({
+    description:
+      'new, popular, discussed, trending, or relevance (best match first: title above description, whole words above prefixes, then newest). Without it: relevance when `q` has words, else new',
+  }),
   author: withoutNul(z.string().trim().max(100)).optional(),
 });
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
@@ -267,6 +270,10 @@ export const portfolioPageSchema = z
     page: z.number().int(),
     limit: z.number().int(),
     pageCount: z.number().int(),
+    suggestion: z.string().optional().meta({
+      description:
+        'When `q` found few or none: the query with its misspelt words (five letters or more) replaced by close indexed words that find more',
+    }),
   })
   .meta({ id: 'PortfolioPage' });
 export type PortfolioPage = z.infer<typeof portfolioPageSchema>;

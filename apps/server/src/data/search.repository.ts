@@ -63,7 +63,7 @@ const APOSTROPHES = /[‘’'`ʻʼ]/g;
  * other), lowercased and without diacritics (as SQLite's `remove_diacritics 2` does), so that documents
  * and queries are split the same way on both dialects. Every apostrophe splits alike.
  */
-function searchWords(text: string): string[] {
+export function searchWords(text: string): string[] {
   return (
     toLatin(text)
       .replace(APOSTROPHES, '’')
@@ -115,7 +115,7 @@ async function expandPrefix(db: Executor, prefix: string): Promise<string[]> {
   return rows.map((row) => row.term);
 }
 
-function tsQuery(terms: readonly string[]): string {
+export function tsQuery(terms: readonly string[]): string {
   return terms.map((term) => (term.length > 1 ? `${term}:*` : term)).join(' & ');
 }
 
@@ -173,6 +173,7 @@ export async function writeSearchEntries(
       }
       const own = technologies.get(portfolio.id) ?? [];
       const entry = searchEntry({ ...portfolio, technologies: own, author: portfolio });
+      words.push(...entry.document.split(' '));
       if (dialect === 'postgres') {
         await sql`update portfolios set search_vector = to_tsvector('simple', ${entry.document}),
           technology_ids = ${own.map((t) => t.id)}::text[] where id = ${portfolio.id}`.execute(db);
@@ -182,9 +183,8 @@ export async function writeSearchEntries(
       await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
       await sql`insert into portfolio_search (rowid, document, technologies)
         values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
-      words.push(...entry.document.split(' '));
     }
-    if (dialect === 'sqlite') await addSearchTerms(db, words);
+    await addSearchTerms(db, words);
   }
 }
 
@@ -238,8 +238,17 @@ async function removeSearchEntry(db: Executor, dialect: Dialect, portfolioId: st
     (select key from portfolio_search_keys where portfolio_id = ${portfolioId})`.execute(db);
 }
 
-/** SQLite: every word of the text index's documents into `search_terms`, after documents were written in bulk. */
-export async function rebuildSearchTerms(db: Executor): Promise<void> {
+/**
+ * Every word of the text index's documents into `search_terms`, after documents were written in bulk.
+ * SQLite's words also serve prefixes (see `expandPrefix`); on both dialects they are the vocabulary
+ * misspelt words are corrected from (see spelling.repository.ts).
+ */
+export async function rebuildSearchTerms(db: Executor, dialect: Dialect = 'sqlite'): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`insert into search_terms (term)
+      select word from ts_stat('select search_vector from portfolios') on conflict do nothing`.execute(db);
+    return;
+  }
   await sql`create virtual table temp.portfolio_search_words using fts5vocab(main, portfolio_search, 'col')`.execute(
     db,
   );
@@ -248,14 +257,15 @@ export async function rebuildSearchTerms(db: Executor): Promise<void> {
   await sql`drop table temp.portfolio_search_words`.execute(db);
 }
 
-/** SQLite: the words a prefix may expand to (see `expandPrefix`). Words are never removed: one that no
- * document holds any more expands to a term that matches nothing. */
+/** The words of documents just written, into `search_terms`. Words are never removed: one that no
+ * document holds any more expands to a term that matches nothing, and is never suggested (a suggestion
+ * must find more than what was typed). */
 export async function addSearchTerms(db: Executor, words: readonly string[]): Promise<void> {
   const unique = [...new Set(words.filter((word) => word !== ''))];
   // 500 words a statement keeps under SQLite's parameter limit.
   for (let start = 0; start < unique.length; start += 500) {
     const values = unique.slice(start, start + 500).map((word) => sql`(${word})`);
-    await sql`insert or ignore into search_terms (term) values ${sql.join(values)}`.execute(db);
+    await sql`insert into search_terms (term) values ${sql.join(values)} on conflict do nothing`.execute(db);
   }
 }
 
@@ -279,7 +289,7 @@ async function searchKeyOf(db: Executor, portfolioId: string, createdAt: Date | 
 export type { ListCriteria as IndexedCriteria } from './list-plan.js';
 
 /** The FTS5 query for the criteria; null when they cannot match anything. */
-async function ftsMatch(db: Executor, criteria: ListCriteria): Promise<string | null> {
+export async function ftsMatch(db: Executor, criteria: ListCriteria): Promise<string | null> {
   const parts: string[] = [];
   if (criteria.technologyIds.length > 0) {
     parts.push(`technologies : (${criteria.technologyIds.map(technologyToken).join(' AND ')})`);
@@ -292,7 +302,7 @@ async function ftsMatch(db: Executor, criteria: ListCriteria): Promise<string | 
   return parts.join(' AND ');
 }
 
-function postgresConditions(criteria: ListCriteria) {
+export function postgresConditions(criteria: ListCriteria) {
   // Hidden portfolios match nothing anyway (their vector and technologies are empty); saying so lets
   // the planner walk the sort's partial index and stop after a page, instead of sorting every match
   // (the React+TypeScript filter's first page: 16 ms to 1.8 ms on 100 000 portfolios).

@@ -340,6 +340,11 @@ export interface ModerationLogTable {
 }
 
 /** One row: the version of the text index's rules its entries were written by (see search.repository.ts). */
+/** Every word of the text index (see search.repository.ts): prefixes on SQLite, spelling suggestions on both. */
+export interface SearchTermsTable {
+  term: string;
+}
+
 export interface SearchIndexStateTable {
   version: number;
 }
@@ -457,6 +462,7 @@ export interface Database {
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   search_index_state: SearchIndexStateTable;
+  search_terms: SearchTermsTable;
   telegram_logins: TelegramLoginsTable;
   telegram_link_tokens: TelegramLinkTokensTable;
   leases: LeasesTable;

@@ -140,9 +140,9 @@ export async function seedBulk(
         if (dialect === 'sqlite') {
           await sql`insert into portfolio_search (portfolio_search) values ('optimize')`.execute(trx);
           phase('search index optimize');
-          await rebuildSearchTerms(trx as unknown as Parameters<typeof rebuildSearchTerms>[0]);
-          phase('search words');
         }
+        await rebuildSearchTerms(trx as unknown as Parameters<typeof rebuildSearchTerms>[0], dialect);
+        phase('search words');
       });
   } finally {
     await restoreCache();
@@ -207,10 +207,12 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
   ] as const;
   if (dialect === 'postgres') {
     await sql`truncate table ${sql.join(tables.map((table) => sql.table(table)))}`.execute(trx);
+    await sql`truncate table search_terms`.execute(trx);
   } else {
     await sql`delete from portfolio_search`.execute(trx);
     await sql`delete from portfolio_search_keys`.execute(trx);
     await sql`delete from search_terms`.execute(trx);
+    await sql`delete from search_terms_trigram`.execute(trx);
     for (const table of tables) await trx.deleteFrom(table).execute();
   }
   return images.map((image) => image.filename);

@@ -11,7 +11,7 @@ import type {
   UpdatePortfolioBody,
   WorkStatus,
 } from '@portfolio-master/contract';
-import { BOUNDS, LIMITS, toCyrillic, toLatin } from '@portfolio-master/contract';
+import { BOUNDS, LIMITS, type ListSort, listSort, toCyrillic, toLatin } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -40,7 +40,9 @@ import { pickRelated, titleWords } from './related.js';
 import { deleteDraft } from '../../data/drafts.repository.js';
 import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/list-plan.js';
 import type { ListTotals } from './list-totals.js';
+import { findRelevancePage } from '../../data/relevance.repository.js';
 import { toSearchTerms, writeSearchEntry } from '../../data/search.repository.js';
+import { CORRECTED_MIN_LENGTH, findCloseWords, findKnownWords } from '../../data/spelling.repository.js';
 import { groupBy } from '../../lib/group-by.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
@@ -262,39 +264,71 @@ export class PortfoliosService {
    * portfolios match, or, sorted by counts, their order), then the viewer's likes added.
    */
   async page(query: PortfolioListQuery, viewerId: string | null): Promise<Read<PortfolioPage>> {
-    const key = `page:${JSON.stringify([query.page, query.limit, query.sort, query.filter, query.q ?? '', query.author ?? ''])}`;
-    const read = await this.deps.reads.get(key, () => this.loadPage(query));
+    const sort = listSort(query.sort, toSearchTerms(query.q ?? '').length > 0);
+    const key = `page:${JSON.stringify([query.page, query.limit, sort, query.filter, query.q ?? '', query.author ?? ''])}`;
+    const read = await this.deps.reads.get(key, () => this.loadPage(query, sort));
     if (!viewerId) return read;
     return personal({ ...read.value, items: await this.personalize(read.value.items, viewerId) }, read);
   }
 
   /** A list request, step by step as list-plan.ts describes it. */
-  private async loadPage(query: PortfolioListQuery): Promise<Read<PortfolioPage>> {
-    const page = (items: PortfolioSummary[], total: number, ids: readonly string[]) => ({
+  private async loadPage(query: PortfolioListQuery, sort: ListSort): Promise<Read<PortfolioPage>> {
+    const page = (items: PortfolioSummary[], total: number, ids: readonly string[], suggestion?: string) => ({
       value: {
         items,
         total,
         page: query.page,
         limit: query.limit,
         pageCount: Math.ceil(total / query.limit),
+        ...(suggestion === undefined ? {} : { suggestion }),
       },
-      tags: listTags(ids, query.sort),
+      tags: listTags(ids, sort),
     });
     // 1. Names to ids: a technology or author that does not exist matches nothing.
     const criteria = await this.criteria(query);
     if (!criteria) return page([], 0, []);
-    // 2. The count.
+    // 2. The count, and for a search that finds little, a close spelling that finds more.
     const total = await this.total(criteria);
+    const suggestion = total < SUGGEST_BELOW ? await this.suggestion(criteria, total) : undefined;
     // 3. Which index yields the page.
-    const plan = await planPage(
-      this.dialect,
-      { criteria, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit },
-      { matches: total, portfolios: () => this.total(NO_CRITERIA) },
-    );
-    const ids = await portfolios.findPageIds(this.db, plan);
+    const offset = (query.page - 1) * query.limit;
+    let ids: string[];
+    if (sort === 'relevance') {
+      ids = await findRelevancePage(this.db, this.dialect, criteria, query.limit, offset);
+    } else {
+      const plan = await planPage(
+        this.dialect,
+        { criteria, sort, limit: query.limit, offset },
+        { matches: total, portfolios: () => this.total(NO_CRITERIA) },
+      );
+      ids = await portfolios.findPageIds(this.db, plan);
+    }
     // 4. The rows.
     const rows = await portfolios.findPortfoliosByIds(this.db, ids);
-    return page(await this.summaries(rows), total, ids);
+    return page(await this.summaries(rows), total, ids, suggestion);
+  }
+
+  /**
+   * The search with each unknown word of five letters or more replaced by the closest indexed word one or
+   * two edits away, when that finds more than the search did.
+   */
+  private async suggestion(criteria: ListCriteria, total: number): Promise<string | undefined> {
+    const { searchTerms } = criteria;
+    const long = searchTerms.filter((term) => term.length >= CORRECTED_MIN_LENGTH);
+    if (long.length === 0) return undefined;
+    const known = await findKnownWords(this.db, long);
+    const corrected = [...searchTerms];
+    let changed = false;
+    for (const [index, term] of searchTerms.entries()) {
+      if (term.length < CORRECTED_MIN_LENGTH || known.has(term)) continue;
+      const [closest] = await findCloseWords(this.db, this.dialect, term);
+      if (closest === undefined) continue;
+      corrected[index] = closest;
+      changed = true;
+    }
+    if (!changed) return undefined;
+    const found = await this.total({ ...criteria, searchTerms: corrected });
+    return found > total ? corrected.join(' ') : undefined;
   }
 
   private total(criteria: ListCriteria): Promise<number> {
@@ -675,9 +709,13 @@ function canSee(row: { author_id: string; hidden_at: Date | string | null }, vie
 /** How many "Haftaning eng yaxshilari" shows (and the channel's Monday digest). */
 export const WEEK_BEST = 4;
 
-function listTags(ids: readonly string[], sort: PortfolioListQuery['sort']): string[] {
+/** A search that finds fewer portfolios than this is offered a close spelling, if one finds more. */
+export const SUGGEST_BELOW = 3;
+
+function listTags(ids: readonly string[], sort: ListSort): string[] {
   const tags = [changeTags.lists, ...ids.map((id) => changeTags.portfolio(id))];
-  if (sort !== 'new') tags.push(changeTags.ranking(sort));
+  // Relevance ranks what matches by its words, which only a write that changes the lists changes.
+  if (sort !== 'new' && sort !== 'relevance') tags.push(changeTags.ranking(sort));
   return tags;
 }
 

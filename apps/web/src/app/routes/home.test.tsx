@@ -31,7 +31,7 @@ const summary = (n: number): PortfolioSummary => ({
 });
 
 /** The server: a page of the list, the technologies and the users, each by its address. */
-function serve(total: number, onList?: (url: URL) => void) {
+function serve(total: number, onList?: (url: URL) => void, suggestion?: string) {
   const fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/portfolio') {
@@ -40,7 +40,8 @@ function serve(total: number, onList?: (url: URL) => void) {
       const limit = Number(url.searchParams.get('limit'));
       const count = Math.max(0, Math.min(limit, total - (page - 1) * limit));
       const items = Array.from({ length: count }, (_, i) => summary((page - 1) * limit + i + 1));
-      return jsonResponse({ items, total, page, limit, pageCount: Math.ceil(total / limit) });
+      const page_ = { items, total, page, limit, pageCount: Math.ceil(total / limit) };
+      return jsonResponse(suggestion === undefined ? page_ : { ...page_, suggestion });
     }
     if (url.pathname === '/api/portfolio/technologies')
       return jsonResponse([{ name: 'React', count: total }]);
@@ -84,6 +85,29 @@ describe('HomeRoute', () => {
       '/page/2?filter=React,Go&q=bot',
     );
     expect((screen.getByPlaceholderText('Kerakli narsani qidiring') as HTMLInputElement).value).toBe('bot');
+  });
+
+  it('offers the corrected search as a link, best match first by default, with a sort to choose', async () => {
+    const requested: URL[] = [];
+    serve(0, (url) => requested.push(url), 'kutubxona');
+    renderWithProviders(<HomeRoute />, { route: '/page/1?q=kutubxna', path: '/page/:page' });
+    const link = await screen.findByRole('link', { name: 'kutubxona' });
+    expect(link.getAttribute('href')).toBe('/page/1?q=kutubxona');
+    expect(link.closest('p')!.textContent).toBe('Shuni nazarda tutdingizmi: kutubxona');
+    expect(requested[0]!.searchParams.get('sort')).toBeNull();
+    const sorts = screen.getByRole('navigation', { name: 'Saralash' });
+    const relevance = within(sorts).getByRole('link', { name: 'Eng mosi' });
+    expect(relevance.getAttribute('aria-current')).toBe('true');
+    expect(within(sorts).getByRole('link', { name: 'Eng yangilari' }).getAttribute('href')).toBe(
+      '/page/1?q=kutubxna&sort=new',
+    );
+  });
+
+  it('shows no suggestion when the server has none', async () => {
+    serve(3);
+    renderWithProviders(<HomeRoute />, { route: '/page/1?q=bot', path: '/page/:page' });
+    await screen.findByRole('link', { name: 'Loyiha 1' });
+    expect(screen.queryByText(/Shuni nazarda tutdingizmi/)).toBeNull();
   });
 
   it('shows only page 1 when there is nothing', async () => {

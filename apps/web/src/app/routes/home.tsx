@@ -10,6 +10,7 @@ import {
 } from '../../features/portfolios/api/get-portfolios';
 import { technologiesQueryOptions } from '../../features/portfolios/api/get-technologies';
 import { PortfolioCard, PortfolioGridSkeleton } from '../../features/portfolios/components/portfolio-card';
+import { SearchSuggestion } from '../../features/portfolios/components/search-suggestion';
 import { SortLinks } from '../../features/portfolios/components/sort-links';
 import { TechnologyFilter } from '../../features/portfolios/components/technology-filter';
 import { WeekBest } from '../../features/portfolios/components/week-best';
@@ -69,6 +70,7 @@ export function HomeRoute() {
             {t('list.found', { count: query.data.total })}
           </p>
         ) : null}
+        <SearchSuggestion suggestion={query.data?.suggestion} filter={filter} sort={sort} />
         <ErrorBoundary resetKey={`${page}|${filter.join()}|${q}|${sort}`}>
           {query.isPending ? (
             <PortfolioGridSkeleton />

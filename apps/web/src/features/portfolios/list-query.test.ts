@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterToggleHref, listHref, parseFilter, toggleTechnology } from './list-query';
+import { filterToggleHref, listHref, parseFilter, readListLocation, toggleTechnology } from './list-query';
 
 describe('filter toggling', () => {
   it('adds a checked technology and removes an unchecked one', () => {
@@ -24,5 +24,17 @@ describe('filter toggling', () => {
   it('builds list addresses', () => {
     expect(listHref(3)).toBe('/page/3');
     expect(listHref(1, [], 'a b')).toBe('/page/1?q=a+b');
+  });
+
+  it('orders a search best match first unless the address names another order', () => {
+    const read = (search: string) => readListLocation('1', new URLSearchParams(search))?.sort;
+    expect(read('q=kutubxona')).toBe('relevance');
+    expect(read('q=kutubxona&sort=new')).toBe('new');
+    expect(read('q=kutubxona&sort=nonsense')).toBe('relevance');
+    expect(read('')).toBe('new');
+    expect(read('sort=relevance')).toBe('new');
+    expect(listHref(1, [], 'kutubxona', 'relevance')).toBe('/page/1?q=kutubxona');
+    expect(listHref(1, [], 'kutubxona', 'new')).toBe('/page/1?q=kutubxona&sort=new');
+    expect(listHref(2, [], '', 'new')).toBe('/page/2');
   });
 });

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, SORTS, type Sort } from '@portfolio-master/contract/constants';
+import { LIST_SORTS, type ListSort, listSort, PAGE_SIZE } from '@portfolio-master/contract/constants';
 import type { PortfolioPage } from '@portfolio-master/contract';
 import type { PortfolioListParams } from './api/get-portfolios';
 
@@ -18,11 +18,12 @@ export function parseFilter(value: string | null): string[] {
   return out;
 }
 
-export function listHref(page: number, filter: string[] = [], q = '', sort: Sort = 'new'): string {
+export function listHref(page: number, filter: string[] = [], q = '', sort?: ListSort): string {
   const search = new URLSearchParams();
   if (filter.length) search.set('filter', filter.join(','));
   if (q) search.set('q', q);
-  if (sort !== 'new') search.set('sort', sort);
+  // A search is best match first unless the address says otherwise; a list without one, newest first.
+  if (sort !== undefined && sort !== listSort(undefined, q !== '')) search.set('sort', sort);
   const query = search.toString().replace(/%2C/g, ',');
   return `/page/${page}${query ? `?${query}` : ''}`;
 }
@@ -32,7 +33,7 @@ export interface ListLocation {
   page: number;
   filter: string[];
   q: string;
-  sort: Sort;
+  sort: ListSort;
 }
 
 /**
@@ -47,11 +48,15 @@ export function readListLocation(
   const page = Number(pageParam);
   if (!Number.isSafeInteger(page) || page < 1 || String(page) !== pageParam) return null;
   const sort = search.get('sort');
+  const q = (search.get('q') ?? '').trim();
   return {
     page,
     filter: parseFilter(search.getAll('filter').join(',')),
-    q: (search.get('q') ?? '').trim(),
-    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'new',
+    q,
+    sort: listSort(
+      (LIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListSort) : undefined,
+      q !== '',
+    ),
   };
 }
 
@@ -67,7 +72,7 @@ export function toggleTechnology(current: string[], name: string): string[] {
 }
 
 /** Where a toggle leads: page 1 of the new filter; an empty selection goes to /page/1 with no query. */
-export function filterToggleHref(current: string[], name: string, q = '', sort: Sort = 'new'): string {
+export function filterToggleHref(current: string[], name: string, q = '', sort?: ListSort): string {
   const next = toggleTechnology(current, name);
   if (next.length === 0) return '/page/1';
   return listHref(1, next, q, sort);

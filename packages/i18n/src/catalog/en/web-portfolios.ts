@@ -15,6 +15,8 @@ export const webPortfolios = {
   'list.sorts.popular': 'Most liked',
   'list.sorts.discussed': 'Most discussed',
   'list.sorts.trending': 'Trending',
+  'list.sorts.relevance': 'Best match',
+  'list.suggestion': 'Did you mean:',
   'list.weekBest': 'Best of the week',
 
   'filter.title': 'Technologies',

@@ -16,6 +16,8 @@ export const webPortfolios = {
   'list.sorts.popular': 'Самые популярные',
   'list.sorts.discussed': 'Самые обсуждаемые',
   'list.sorts.trending': 'В тренде',
+  'list.sorts.relevance': 'Самые подходящие',
+  'list.suggestion': 'Возможно, вы имели в виду:',
   'list.weekBest': 'Лучшее за неделю',
 
   'filter.title': 'Технологии',

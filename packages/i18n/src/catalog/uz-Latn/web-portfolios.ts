@@ -14,6 +14,8 @@ export const webPortfolios = {
   'list.sorts.popular': 'Eng ko‘p yoqtirilgan',
   'list.sorts.discussed': 'Eng ko‘p muhokama qilingan',
   'list.sorts.trending': 'Trenddagilar',
+  'list.sorts.relevance': 'Eng mosi',
+  'list.suggestion': 'Shuni nazarda tutdingizmi:',
   'list.weekBest': 'Haftaning eng yaxshilari',
 
   'filter.title': 'Texnologiyalar',

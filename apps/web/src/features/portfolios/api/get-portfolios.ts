@@ -1,5 +1,5 @@
 import type { PortfolioPage, PortfolioSummary } from '@portfolio-master/contract';
-import { PAGE_SIZE, type Sort } from '@portfolio-master/contract/constants';
+import { type ListSort, listSort, PAGE_SIZE } from '@portfolio-master/contract/constants';
 import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient } from '../../../lib/query';
 import { apiGet, type ReadContext } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
@@ -9,7 +9,7 @@ export interface PortfolioListParams {
   page: number;
   filter?: string[];
   q?: string;
-  sort?: Sort;
+  sort?: ListSort;
   author?: string;
   limit?: number;
 }
@@ -19,7 +19,7 @@ export function getPortfolios(params: PortfolioListParams, context?: ReadContext
   const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit ?? PAGE_SIZE) });
   if (params.filter?.length) search.set('filter', params.filter.join(','));
   if (params.q) search.set('q', params.q);
-  if (params.sort && params.sort !== 'new') search.set('sort', params.sort);
+  if (params.sort && params.sort !== listSort(undefined, Boolean(params.q))) search.set('sort', params.sort);
   if (params.author) search.set('author', params.author);
   return apiGet<PortfolioPage>(`/portfolio?${search}`, context);
 }

@@ -1,0 +1,120 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import { readRows } from '../db/hot-reads.js';
+import type { Database } from '../db/schema.js';
+import { type ListCriteria, planPage } from './list-plan.js';
+import {
+  findTextIndexPage,
+  ftsMatch,
+  postgresConditions,
+  searchWords,
+  tsQuery,
+} from './search.repository.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/*
+ * Best match first (docs/decisions/0059-search-relevance.md). A search is ranked within a window: the
+ * `RELEVANCE_WINDOW` newest matches, which the text index yields in order and stops after (as a page
+ * by newest does), so page 1 costs the same whether a word matches ten portfolios or half a million.
+ * Within the window: title matches above matches elsewhere, whole words above prefixes, an exact title
+ * above all; then the engine's own score (BM25 on SQLite, `ts_rank_cd` on PostgreSQL); then newest.
+ * Past the window the list goes on newest first. A portfolio older than the window's newest matches of a
+ * common word is not lifted above them: that is the price of a bounded first page.
+ */
+export const RELEVANCE_WINDOW = 200;
+
+interface Candidate {
+  id: string;
+  title: string;
+  /** SQLite: the index document; PostgreSQL: the search vector as text. */
+  document: string;
+  score: number | string;
+}
+
+/** Ids of one page of the matches, best match first. */
+export async function findRelevancePage(
+  db: Executor,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const ranked = offset < RELEVANCE_WINDOW ? await rankedWindow(db, dialect, criteria) : [];
+  const page = ranked.slice(offset, offset + limit);
+  // A full window may have more matches after it, newest first.
+  if (page.length === limit || (offset < RELEVANCE_WINDOW && ranked.length < RELEVANCE_WINDOW)) return page;
+  const rest = await planPage(dialect, {
+    criteria,
+    sort: 'new',
+    limit: limit - page.length,
+    offset: Math.max(offset, RELEVANCE_WINDOW),
+  });
+  if (rest.source === 'order-index') throw new Error('A relevance page needs words to match');
+  return [...page, ...(await findTextIndexPage(db, rest))];
+}
+
+async function rankedWindow(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<string[]> {
+  const candidates = await findCandidates(db, dialect, criteria);
+  const terms = criteria.searchTerms;
+  const scored = candidates.map((candidate, newest) => ({
+    id: candidate.id,
+    tier: tier(terms, searchWords(candidate.title), documentWords(dialect, candidate.document)),
+    score: Number(candidate.score),
+    newest,
+  }));
+  scored.sort((a, b) => b.tier - a.tier || b.score - a.score || a.newest - b.newest);
+  return scored.map((candidate) => candidate.id);
+}
+
+/** The window: the newest matches with what they are ranked by, newest first. */
+async function findCandidates(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<Candidate[]> {
+  if (dialect === 'postgres') {
+    const query = sql<Candidate>`select p.id, p.title, p.search_vector::text as document,
+        ts_rank_cd(p.search_vector, to_tsquery('simple', ${tsQuery(criteria.searchTerms)})) as score
+      from portfolios p where ${postgresConditions(criteria)}
+      order by p.created_at desc, p.id desc limit ${RELEVANCE_WINDOW}`;
+    return readRows<Candidate>(db, query.compile(db));
+  }
+  const match = await ftsMatch(db, criteria);
+  if (match === null) return [];
+  // BM25 weighs the document's words by rarity and the document's length; smaller is better.
+  const authorOnly =
+    criteria.authorId === undefined
+      ? sql``
+      : sql`and rowid in (select k.key from portfolios p join portfolio_search_keys k on k.portfolio_id = p.id
+          where p.author_id = ${criteria.authorId})`;
+  const query = sql<Candidate>`select k.portfolio_id as id, p.title, c.document, c.score
+    from (select rowid as key, document, -bm25(portfolio_search) as score from portfolio_search
+      where portfolio_search match ${match} ${authorOnly} order by rowid desc limit ${RELEVANCE_WINDOW}) c
+    cross join portfolio_search_keys k on k.key = c.key
+    cross join portfolios p on p.id = k.portfolio_id
+    order by c.key desc`;
+  return readRows<Candidate>(db, query.compile(db));
+}
+
+/** The whole words of an index entry. */
+function documentWords(dialect: Dialect, document: string): Set<string> {
+  if (dialect === 'sqlite') return new Set(document.split(' '));
+  // A tsvector as text: 'word':1,4 'other':2 (a ' inside a word doubled).
+  return new Set([...document.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replaceAll("''", "'")));
+}
+
+/**
+ * How well a matching portfolio matches, before the engine's score: per word, in the title whole (8)
+ * or as a prefix (4), else elsewhere whole (2) or as a prefix (1); the title exactly what was typed, 100
+ * more.
+ */
+export function tier(
+  terms: readonly string[],
+  title: readonly string[],
+  document: ReadonlySet<string>,
+): number {
+  let total = title.join(' ') === terms.join(' ') ? 100 : 0;
+  for (const term of terms) {
+    if (title.includes(term)) total += 8;
+    else if (term.length > 1 && title.some((word) => word.startsWith(term))) total += 4;
+    else total += document.has(term) ? 2 : 1;
+  }
+  return total;
+}
