@@ -31,6 +31,7 @@ import {
   timeCreates,
   watchBurst,
 } from './bench-telegram.js';
+import { formatSearch, measureSearch } from './bench-search.js';
 import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
 
 /**
@@ -57,6 +58,7 @@ const READS: Endpoint[] = [
   { name: 'list, page 1', path: () => '/api/portfolio?page=1' },
   { name: 'list, filter React+TypeScript', path: () => '/api/portfolio?filter=React,TypeScript' },
   { name: `search "${SAMPLE_SEARCH_WORD}"`, path: () => `/api/portfolio?q=${SAMPLE_SEARCH_WORD}` },
+  { name: 'search "kutubxna", corrected', path: () => '/api/portfolio?q=kutubxna' },
   { name: 'list, sorted by popular', path: () => '/api/portfolio?sort=popular' },
   { name: 'list, page 1000', path: () => '/api/portfolio?page=1000' },
   { name: 'one portfolio', path: (target) => `/api/portfolio/${encodeURIComponent(target.linktitle)}` },
@@ -85,6 +87,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'people, page 1', path: () => '/api/people' },
   { name: 'people, technology React', path: () => '/api/people?technology=React' },
   { name: 'people, newest, page 20', path: () => '/api/people?sort=new&page=20' },
+  { name: 'people, search "ali"', path: () => '/api/people?q=ali' },
   { name: 'HTML /people', path: () => '/people' },
   // "O‘xshash loyihalar" (decision 61): kept like the portfolio; with nothing cached, the candidates and scoring.
   {
@@ -106,7 +109,7 @@ const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
          [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off] [--database=sqlite|postgres|<url>]
          [--dir=apps/server/data/bench] [--out=<dir>/results.md] [--load=on [--settle=60]]
-         [--cluster=on --database=postgres] [--telegram=on] [--cpu-prof=<dir>]
+         [--cluster=on --database=postgres] [--telegram=on] [--search=on] [--cpu-prof=<dir>]
 
 Seeds (or reuses) a SQLite database of that size, starts the built server on it and measures each
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
@@ -120,8 +123,9 @@ seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:
 readers at 200 connections for 60 s on a copy of the data, then the server's memory --settle s later.
 --cluster=on (npm run bench:cluster) measures that mix for 30 s through nginx (deploy/nginx) in front of
 one instance, then of two, on PostgreSQL and Redis (REDIS_URL, else redis://127.0.0.1:6379).
---telegram=on (npm run bench:telegram) measures the Telegram burst alone. --cpu-prof=<dir> has each
-server write a V8 CPU profile there when it stops (open it in Chrome's DevTools).`;
+--telegram=on (npm run bench:telegram) measures the Telegram burst alone. --search=on measures instead
+the database time of searches' first pages (best match first, a corrected typo, people), nothing kept.
+--cpu-prof=<dir> has each server write a V8 CPU profile there when it stops (open it in Chrome's DevTools).`;
 
 interface BenchOptions {
   dataset: BulkOptions;
@@ -147,6 +151,8 @@ interface BenchOptions {
   cluster: boolean;
   /** Instead: the Telegram burst alone. */
   telegram: boolean;
+  /** Instead: the database time of searches' first pages (bench-search.ts). */
+  search: boolean;
   /** Where the server writes a V8 CPU profile of its run (`--cpu-prof`), if anywhere. */
   cpuProfileDir: string | undefined;
 }
@@ -189,6 +195,7 @@ const STRING_OPTIONS = [
   'settle',
   'cluster',
   'telegram',
+  'search',
   'cpu-prof',
 ] as const;
 
@@ -254,6 +261,8 @@ function readOptions(argv: readonly string[]): BenchOptions {
   }
   const telegram = values.telegram ?? 'off';
   if (telegram !== 'on' && telegram !== 'off') throw new BenchError(`--telegram is on or off\n\n${USAGE}`);
+  const search = values.search ?? 'off';
+  if (search !== 'on' && search !== 'off') throw new BenchError(`--search is on or off\n\n${USAGE}`);
   const mixed = load === 'on' || cluster === 'on';
   const dir = path.resolve(values.dir ?? path.join(SERVER_ROOT, 'data', 'bench'));
   return {
@@ -264,6 +273,7 @@ function readOptions(argv: readonly string[]): BenchOptions {
     load: load === 'on',
     cluster: cluster === 'on',
     telegram: telegram === 'on',
+    search: search === 'on',
     cpuProfileDir: values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']),
     settle: number('settle', 60),
     endpoints,
@@ -950,6 +960,14 @@ async function main(): Promise<void> {
   if (options.load) return writeSection(options, 'mixed load', await benchLoad(options, dataset));
   if (options.telegram)
     return writeSection(options, 'a Telegram burst', await benchTelegramBurst(options, dataset));
+  if (options.search) {
+    const database = createDatabase(dataset.store, { logger: console });
+    try {
+      return writeSection(options, 'searches, database time', formatSearch(await measureSearch(database)));
+    } finally {
+      await database.destroy();
+    }
+  }
   let server: { child: ChildProcess; base: string } | undefined;
   let bare: { child: ChildProcess; base: string } | undefined;
   const cleanUp = () => {

@@ -16,6 +16,30 @@ export const CORRECTED_MIN_LENGTH = 5;
 
 const CANDIDATES = 40;
 
+/**
+ * The search's words with each unknown one of five letters or more replaced by the closest indexed word
+ * one or two edits away; undefined when none was replaced.
+ */
+export async function correctedTerms(
+  db: Executor,
+  dialect: Dialect,
+  terms: readonly string[],
+): Promise<string[] | undefined> {
+  const long = terms.filter((term) => term.length >= CORRECTED_MIN_LENGTH);
+  if (long.length === 0) return undefined;
+  const known = await findKnownWords(db, long);
+  const corrected = [...terms];
+  let changed = false;
+  for (const [index, term] of terms.entries()) {
+    if (term.length < CORRECTED_MIN_LENGTH || known.has(term)) continue;
+    const [closest] = await findCloseWords(db, dialect, term);
+    if (closest === undefined) continue;
+    corrected[index] = closest;
+    changed = true;
+  }
+  return changed ? corrected : undefined;
+}
+
 /** Which of these words are indexed words. */
 export async function findKnownWords(db: Executor, words: readonly string[]): Promise<Set<string>> {
   if (words.length === 0) return new Set();

@@ -42,7 +42,7 @@ import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/
 import type { ListTotals } from './list-totals.js';
 import { findRelevancePage } from '../../data/relevance.repository.js';
 import { toSearchTerms, writeSearchEntry } from '../../data/search.repository.js';
-import { CORRECTED_MIN_LENGTH, findCloseWords, findKnownWords } from '../../data/spelling.repository.js';
+import { correctedTerms } from '../../data/spelling.repository.js';
 import { groupBy } from '../../lib/group-by.js';
 
 export const GALLERY_MAX_DIMENSION = 2048;
@@ -313,20 +313,8 @@ export class PortfoliosService {
    * two edits away, when that finds more than the search did.
    */
   private async suggestion(criteria: ListCriteria, total: number): Promise<string | undefined> {
-    const { searchTerms } = criteria;
-    const long = searchTerms.filter((term) => term.length >= CORRECTED_MIN_LENGTH);
-    if (long.length === 0) return undefined;
-    const known = await findKnownWords(this.db, long);
-    const corrected = [...searchTerms];
-    let changed = false;
-    for (const [index, term] of searchTerms.entries()) {
-      if (term.length < CORRECTED_MIN_LENGTH || known.has(term)) continue;
-      const [closest] = await findCloseWords(this.db, this.dialect, term);
-      if (closest === undefined) continue;
-      corrected[index] = closest;
-      changed = true;
-    }
-    if (!changed) return undefined;
+    const corrected = await correctedTerms(this.db, this.dialect, criteria.searchTerms);
+    if (!corrected) return undefined;
     const found = await this.total({ ...criteria, searchTerms: corrected });
     return found > total ? corrected.join(' ') : undefined;
   }
