@@ -59,7 +59,7 @@ async function rankedWindow(db: Executor, dialect: Dialect, criteria: ListCriter
   const terms = criteria.searchTerms;
   const scored = candidates.map((candidate, newest) => ({
     id: candidate.id,
-    tier: tier(terms, searchWords(candidate.title), documentWords(dialect, candidate.document)),
+    tier: tier(terms, searchWords(candidate.title), (word) => holdsWord(dialect, candidate.document, word)),
     score: Number(candidate.score),
     newest,
   }));
@@ -93,11 +93,11 @@ async function findCandidates(db: Executor, dialect: Dialect, criteria: ListCrit
   return readRows<Candidate>(db, query.compile(db));
 }
 
-/** The whole words of an index entry. */
-function documentWords(dialect: Dialect, document: string): Set<string> {
-  if (dialect === 'sqlite') return new Set(document.split(' '));
-  // A tsvector as text: 'word':1,4 'other':2 (a ' inside a word doubled).
-  return new Set([...document.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replaceAll("''", "'")));
+/** Whether the index entry holds the word whole. */
+function holdsWord(dialect: Dialect, document: string, word: string): boolean {
+  // SQLite: the words, one space apart; PostgreSQL: a tsvector as text, 'word':1,4 'other':2.
+  if (dialect === 'sqlite') return ` ${document} `.includes(` ${word} `);
+  return document.includes(`'${word.replaceAll("'", "''")}':`);
 }
 
 /**
@@ -105,16 +105,16 @@ function documentWords(dialect: Dialect, document: string): Set<string> {
  * or as a prefix (4), else elsewhere whole (2) or as a prefix (1); the title exactly what was typed, 100
  * more.
  */
-export function tier(
+function tier(
   terms: readonly string[],
   title: readonly string[],
-  document: ReadonlySet<string>,
+  inDocument: (word: string) => boolean,
 ): number {
   let total = title.join(' ') === terms.join(' ') ? 100 : 0;
   for (const term of terms) {
     if (title.includes(term)) total += 8;
     else if (term.length > 1 && title.some((word) => word.startsWith(term))) total += 4;
-    else total += document.has(term) ? 2 : 1;
+    else total += inDocument(term) ? 2 : 1;
   }
   return total;
 }

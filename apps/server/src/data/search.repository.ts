@@ -55,6 +55,8 @@ export function searchEntry(source: SearchSource): { document: string; technolog
 
 const technologyToken = (id: string) => `t${id}`;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Every apostrophe people type (o‘, g‘ and the tutuq belgisi); ʻ and ʼ are letters to Unicode. */
 const APOSTROPHES = /[‘’'`ʻʼ]/g;
 
@@ -64,6 +66,8 @@ const APOSTROPHES = /[‘’'`ʻʼ]/g;
  * and queries are split the same way on both dialects. Every apostrophe splits alike.
  */
 export function searchWords(text: string): string[] {
+  // ASCII has nothing to fold or strip: the same words, found faster (most titles and documents).
+  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return (
     toLatin(text)
       .replace(APOSTROPHES, '’')
