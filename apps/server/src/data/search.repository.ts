@@ -55,7 +55,7 @@ export function searchEntry(source: SearchSource): { document: string; technolog
 
 const technologyToken = (id: string) => `t${id}`;
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\t\n\r -~]*$/;
 
 /** Every apostrophe people type (o‘, g‘ and the tutuq belgisi); ʻ and ʼ are letters to Unicode. */
 const APOSTROPHES = /[‘’'`ʻʼ]/g;
