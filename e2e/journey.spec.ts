@@ -200,6 +200,17 @@ test('two users and an admin, from the emailed link to signing out', async ({ pa
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await page.getByRole('searchbox').fill('bunday-loyiha-yoq');
   await expect(page.getByText('Bu so‘rov bo‘yicha hech narsa topilmadi')).toBeVisible();
+  // A misspelt word is offered its close spelling, which finds the portfolio.
+  await page.getByRole('searchbox').fill(`Sinov loyhasi ${p}`);
+  const suggestion = page.locator('.search-suggestion');
+  await expect(suggestion).toHaveText(`Shuni nazarda tutdingizmi: sinov loyihasi ${p}`);
+  // A search comes best match first unless another order was chosen.
+  await expect(page.getByRole('link', { name: 'Eng mosi' })).toHaveAttribute('aria-current', 'true');
+  await shot(page, info, '07b-suggestion');
+  await suggestion.getByRole('link', { name: `sinov loyihasi ${p}` }).click();
+  await expect(page).toHaveURL(/q=sinov\+loyihasi/);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue(`sinov loyihasi ${p}`);
   await open(page, portfolioUrl);
   await expect(page.getByRole('link', { name: 'Izoh yozish uchun tizimga kiring!' })).toBeVisible();
   // A technology on the portfolio page leads to the list filtered by it.

@@ -18,6 +18,7 @@ import {
   filterToggleHref,
   isPastLastPage,
   listHref,
+  searchHref,
   listParams,
   readListLocation,
   type ListLocation,
@@ -47,8 +48,7 @@ export function HomeRoute() {
   }
   const { page, filter, q, sort } = list;
 
-  const onSearch = (text: string) =>
-    navigate(listHref(1, filter, text, sort), { replace: q !== '' && text !== '' });
+  const onSearch = (text: string) => navigate(searchHref(list, text), { replace: q !== '' && text !== '' });
   const narrowed = filter.length > 0 || q !== '';
 
   // The list comes before the filter in the page, so a keyboard reaches the first portfolio a few Tabs

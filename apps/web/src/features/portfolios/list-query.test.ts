@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filterToggleHref, listHref, parseFilter, readListLocation, toggleTechnology } from './list-query';
+import {
+  filterToggleHref,
+  listHref,
+  parseFilter,
+  readListLocation,
+  searchHref,
+  toggleTechnology,
+} from './list-query';
 
 describe('filter toggling', () => {
   it('adds a checked technology and removes an unchecked one', () => {
@@ -36,5 +43,14 @@ describe('filter toggling', () => {
     expect(listHref(1, [], 'kutubxona', 'relevance')).toBe('/page/1?q=kutubxona');
     expect(listHref(1, [], 'kutubxona', 'new')).toBe('/page/1?q=kutubxona&sort=new');
     expect(listHref(2, [], '', 'new')).toBe('/page/2');
+  });
+
+  it('starts a search in its own order unless the reader chose another', () => {
+    expect(searchHref({ filter: [], q: '', sort: 'new' }, 'kutubxona')).toBe('/page/1?q=kutubxona');
+    expect(searchHref({ filter: ['Go'], q: '', sort: 'popular' }, 'bot')).toBe(
+      '/page/1?filter=Go&q=bot&sort=popular',
+    );
+    expect(searchHref({ filter: [], q: 'bot', sort: 'relevance' }, '')).toBe('/page/1');
+    expect(searchHref({ filter: [], q: 'bot', sort: 'new' }, 'chat')).toBe('/page/1?q=chat&sort=new');
   });
 });

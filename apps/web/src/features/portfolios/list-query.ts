@@ -28,6 +28,15 @@ export function listHref(page: number, filter: string[] = [], q = '', sort?: Lis
   return `/page/${page}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * Where a search typed on a list leads: its page 1 with the filter, in the order the reader chose, if
+ * they chose one; else in the search's own default (best match first, or newest when it is cleared).
+ */
+export function searchHref(list: Pick<ListLocation, 'filter' | 'q' | 'sort'>, text: string): string {
+  const chosen = list.sort === listSort(undefined, list.q !== '') ? undefined : list.sort;
+  return listHref(1, list.filter, text, chosen);
+}
+
 /** What a list address asks for. */
 export interface ListLocation {
   page: number;
