@@ -16,3 +16,4 @@ export * from './profile-cv.js';
 export type * from './rendering.js';
 export * from './script.js';
 export * from './telegram.js';
+export * from './technologies.js';
