@@ -82,7 +82,7 @@ it('walks the original client’s journey: register, sign in, post, like, commen
   });
   expect(created.statusCode, created.body).toBe(201);
   const portfolio = created.json();
-  expect(portfolio).toMatchObject({ used: ['React', 'Node'], likes: [], comments: [] });
+  expect(portfolio).toMatchObject({ used: ['React', 'Node.js'], likes: [], comments: [] });
   const gallery = await multipart({
     images: { content: await pngImage(), filename: 'a.png', contentType: 'image/png' },
   });

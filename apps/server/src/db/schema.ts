@@ -259,6 +259,12 @@ export interface TechnologiesTable {
   portfolios_count: Generated<number>;
 }
 
+/** The key of a technology folded into another, leading to the one kept (docs/decisions/0058). */
+export interface TechnologyRedirectsTable {
+  slug: string;
+  technology_id: string;
+}
+
 export interface PortfolioTechnologiesTable {
   portfolio_id: string;
   technology_id: string;
@@ -312,6 +318,8 @@ export interface PortfolioDraftsTable {
 
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
 export type ModerationTargetKind = 'portfolio' | 'comment' | 'user';
+/** What the admins' log names: a moderated thing, or a technology merged into another. */
+export type AuditTargetKind = ModerationTargetKind | 'technology';
 
 /** Someone's report of a portfolio, comment or profile, open until an admin acts on that thing. */
 export interface ReportsTable {
@@ -331,7 +339,7 @@ export interface ModerationLogTable {
   id: string;
   admin_id: string | null;
   action: string;
-  target_kind: ModerationTargetKind;
+  target_kind: AuditTargetKind;
   target_id: string;
   target_label: string;
   reason: string;
@@ -454,6 +462,7 @@ export interface Database {
   portfolio_aliases: PortfolioAliasesTable;
   technologies: TechnologiesTable;
   portfolio_technologies: PortfolioTechnologiesTable;
+  technology_redirects: TechnologyRedirectsTable;
   likes: LikesTable;
   comments: CommentsTable;
   comment_revisions: CommentRevisionsTable;

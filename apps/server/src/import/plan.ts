@@ -3,7 +3,7 @@ import type { Document } from 'bson';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../data/naming.js';
 import { isOriginalHash } from '../modules/passwords/passwords.js';
 import { type Dump, idOf } from './dump.js';
-import { RESERVED_USERNAMES } from '@portfolio-master/contract';
+import { keptTechnologyName, RESERVED_USERNAMES } from '@portfolio-master/contract';
 
 /**
  * Turns the original site's documents into our rows, deciding every messy case by the rules of
@@ -378,9 +378,11 @@ function technologiesOf(value: unknown, portfolioId: string, problems: Problems)
   const names = list.flatMap((entry) => listOf(entry).list);
   const bySlug = new Map<string, string>();
   for (const raw of names) {
-    const name = cut(raw.replace(/\s+/g, ' '), LIMIT.technology, () =>
-      problems.add('technology-too-long', `${raw} (${portfolioId})`),
-    ).trim();
+    const name = keptTechnologyName(
+      cut(raw.replace(/\s+/g, ' '), LIMIT.technology, () =>
+        problems.add('technology-too-long', `${raw} (${portfolioId})`),
+      ),
+    );
     const slug = technologySlug(name);
     if (bySlug.has(slug)) problems.add('technology-duplicate', `${raw} (${portfolioId})`);
     else bySlug.set(slug, name);

@@ -79,12 +79,19 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteDependencies> = async (a
       {
         schema: {
           tags: ['feeds'],
-          summary: `The newest portfolios with a technology (Atom), in ${language}; the name in any case`,
+          summary: `The newest portfolios with a technology (Atom), in ${language}; the name in any case; an old name answers 301 to the kept one`,
           params: z.object({ name: z.string() }),
-          response: { ...responses('xml'), 404: problemSchema },
+          response: { ...responses('xml'), 301: z.undefined(), 404: problemSchema },
         },
       },
-      async (request, reply) => send(request, reply, await feeds.technologyFeed(request.params.name, locale)),
+      async (request, reply) => {
+        const moved = await feeds.movedTechnology(request.params.name);
+        if (moved !== undefined) {
+          const location = `${prefix}/technology/${encodeURIComponent(moved)}/feed.xml`;
+          return reply.header('cache-control', CACHE_CONTROL).redirect(location, 301);
+        }
+        return send(request, reply, await feeds.technologyFeed(request.params.name, locale));
+      },
     );
 
     app.get(

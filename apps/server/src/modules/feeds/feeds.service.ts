@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { toIsoString } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
 import { technologySlug } from '../../data/naming.js';
+import { movedTechnology } from '../portfolios/technology-names.js';
 import {
   findPortfoliosByIds,
   listPortfolioIds,
@@ -54,6 +55,7 @@ export class FeedsService {
   private readonly limits: SitemapLimits;
   private readonly sitemaps: TimedCache<SitemapDocuments>;
   private readonly feeds: TimedCache<ReadyDocument>;
+  private readonly moved: TimedCache<string | null>;
   /** The authority of entry ids (`tag:host,date:…`, RFC 4151). */
   private readonly tagAuthority: string;
 
@@ -68,6 +70,7 @@ export class FeedsService {
     const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
     this.sitemaps = new TimedCache(ttl, 1, options.now);
     this.feeds = new TimedCache(ttl, MAX_FEEDS, options.now);
+    this.moved = new TimedCache(ttl, MAX_FEEDS, options.now);
     this.robots = new ReadyDocument(robotsTxt(publicUrl), 'text/plain; charset=utf-8');
     this.tagAuthority = new URL(publicUrl).hostname;
   }
@@ -76,6 +79,7 @@ export class FeedsService {
   clear(): void {
     this.sitemaps.clear();
     this.feeds.clear();
+    this.moved.clear();
   }
 
   sitemap(): Promise<SitemapDocuments> {
@@ -104,6 +108,17 @@ export class FeedsService {
         updated: newest(entries),
       });
     });
+  }
+
+  /**
+   * The name this technology's feed moved to (an old spelling or a merged technology, decision 58),
+   * undefined when it stays; kept as the feeds are.
+   */
+  async movedTechnology(name: string): Promise<string | undefined> {
+    const slug = technologySlug(name);
+    if (slug.length > LIMITS.technologies.itemMax) return undefined;
+    const moved = await this.moved.get(slug, async () => (await movedTechnology(this.db, name)) ?? null);
+    return moved ?? undefined;
   }
 
   /** The newest portfolios with this technology, named as the list filter names it (any case). */

@@ -58,6 +58,15 @@ describe('technologiesOf', () => {
     );
     expect(used).toEqual(['TypeScript', 'CSS', 'Node.js', 'Machine learning', 'TailwindCSS ']);
   });
+
+  it('names listed spellings as the site keeps them, once', () => {
+    const used = technologiesOf(
+      [['JavaScript', 100]],
+      ['reactjs', 'react', 'js', 'postgres', 'java'],
+      new Map(),
+    );
+    expect(used).toEqual(['JavaScript', 'React', 'PostgreSQL', 'Java']);
+  });
 });
 
 describe('a hostile README', () => {

@@ -1,4 +1,5 @@
 import {
+  keptTechnologyName,
   type GithubDraft,
   type GithubRepository,
   LIMITS,
@@ -93,8 +94,11 @@ const TOPIC_NAMES: Record<string, string> = {
   redux: 'Redux',
 };
 
-/** A technology's key: the one the site files "React", "react " and "REACT" under (`technologySlug`). */
-export const technologyKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * A technology's key: the one the site files "React", "react " and "REACT" under (`technologySlug`), of
+ * the name it keeps ("ReactJS" is filed as React).
+ */
+export const technologyKey = (name: string) => keptTechnologyName(name).toLowerCase();
 
 /** A topic as a name: the usual spelling, or its words with hyphens as spaces and a capital first. */
 function topicName(topic: string): string {
@@ -128,7 +132,7 @@ export function technologiesOf(
     const key = technologyKey(name);
     if (!name || name.length > LIMITS.technologies.itemMax || name.includes(',') || seen.has(key)) continue;
     seen.add(key);
-    names.push(known.get(key) ?? name);
+    names.push(known.get(key) ?? keptTechnologyName(name));
     if (names.length === LIMITS.technologies.max) break;
   }
   return names;

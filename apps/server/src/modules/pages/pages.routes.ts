@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SCRIPT_COOKIE } from '@portfolio-master/contract';
+import { LIMITS, SCRIPT_COOKIE } from '@portfolio-master/contract';
 import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
@@ -77,7 +77,7 @@ export async function registerPages(
   }).follow(services.changes);
 
   const render = async (url: string, locale: Locale): Promise<Loaded<Rendered>> => {
-    const moved = await movedPortfolio(services, url, locale);
+    const moved = (await movedPortfolio(services, url, locale)) ?? (await movedFilter(services, url, locale));
     if (moved) return moved;
     let tags: Set<string> | null = new Set<string>();
     const result = await build.renderer.render({
@@ -176,6 +176,57 @@ async function movedPortfolio(
       location: localizePath(locale, `/portfolio/${encodeURIComponent(moved.value)}`),
     },
     tags: moved.tags,
+  };
+}
+
+/** Where a page takes technologies by name: the list's filter (comma-separated) and the people's. */
+const TECHNOLOGY_PARAMETERS: readonly [RegExp, string, boolean][] = [
+  [/^\/page\/[^/]+$/, 'filter', true],
+  [/^\/people$/, 'technology', false],
+];
+
+/**
+ * A list or people page filtered by a technology's old name (a spelling the alias list folds, or one an
+ * admin merged into another) sends its visitor on for good to the same page under the kept name, in the
+ * same language (docs/decisions/0058). Cached until the technologies change.
+ */
+async function movedFilter(
+  services: PageDependencies,
+  url: string,
+  locale: Locale,
+): Promise<Loaded<Rendered> | undefined> {
+  const own = splitLocalePath(url).path;
+  const start = own.indexOf('?');
+  if (start < 0) return undefined;
+  const pathname = own.slice(0, start);
+  const rule = TECHNOLOGY_PARAMETERS.find(([pattern]) => pattern.test(pathname));
+  if (!rule) return undefined;
+  const [, parameter, commaSeparated] = rule;
+  const search = new URLSearchParams(own.slice(start + 1));
+  const values = search.getAll(parameter);
+  const names = (commaSeparated ? values.flatMap((value) => value.split(',')) : values)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  // More than a list may hold is refused by the page itself.
+  if (names.length === 0 || names.length > LIMITS.technologies.max) return undefined;
+  const moves = await Promise.all(names.map((name) => services.portfolios.movedTechnology(name)));
+  if (moves.every((move) => move.value === null)) return undefined;
+  const kept = [...new Set(names.map((name, index) => moves[index]!.value ?? name))];
+  // The kept names where the first of the old ones stood, the other parameters as they were.
+  const keptValues = commaSeparated ? [kept.join(',')] : kept;
+  const moved = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (key !== parameter) moved.append(key, value);
+    else if (keptValues.length > 0) for (const name of keptValues.splice(0)) moved.append(key, name);
+  }
+  const tags = moves.every((move) => move.tags !== null) ? moves.flatMap((move) => move.tags!) : null;
+  return {
+    value: {
+      kind: 'redirect',
+      status: 301,
+      location: localizePath(locale, `${pathname}?${moved.toString().replace(/%2C/g, ',')}`),
+    },
+    tags,
   };
 }
 

@@ -5,8 +5,6 @@ import {
   type PeopleQuery,
   type PersonCard,
   type PersonCardPage,
-  toCyrillic,
-  toLatin,
   type WorkStatus,
 } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
@@ -16,7 +14,7 @@ import { type ChangeFeed, changeTags } from '../../lib/changes.js';
 import type { Read } from '../../lib/reads.js';
 import { parseStringList } from '../../lib/string-list.js';
 import { TaggedCache } from '../../lib/tagged-cache.js';
-import { technologySlug } from '../../data/naming.js';
+import { technologySlugCandidates } from '../../data/naming.js';
 import { affiliationOf } from '../users/users.service.js';
 import {
   countPeople,
@@ -25,7 +23,7 @@ import {
   type PersonRow,
   toPeopleSearchTerms,
 } from '../../data/people.repository.js';
-import { findTechnologyIds } from '../../data/portfolios.repository.js';
+import { findKeptTechnologies } from '../../data/technologies.repository.js';
 
 /** How long a count may be reused at most (as the portfolio list's totals). */
 const TOTAL_TTL_MS = 10_000;
@@ -128,16 +126,10 @@ export class PeopleService {
   private async criteria(query: PeopleQuery): Promise<PeopleCriteria | undefined> {
     let technologyId: string | undefined;
     if (query.technology) {
-      const slug = technologySlug(query.technology);
-      const candidates = [
-        ...new Set(
-          [slug, toLatin(slug), toCyrillic(slug), toCyrillic(slug, { names: 'converted' })].map(
-            technologySlug,
-          ),
-        ),
-      ];
-      const found = await findTechnologyIds(this.db, candidates);
-      technologyId = candidates.map((candidate) => found.get(candidate)).find((id) => id !== undefined);
+      const candidates = technologySlugCandidates(query.technology);
+      // An old spelling or a merged technology finds the kept one (docs/decisions/0058).
+      const found = await findKeptTechnologies(this.db, candidates);
+      technologyId = candidates.map((candidate) => found.get(candidate)?.id).find((id) => id !== undefined);
       if (technologyId === undefined) return undefined;
     }
     return {

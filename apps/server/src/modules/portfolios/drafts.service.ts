@@ -1,5 +1,5 @@
 import type { Draft, DraftBody, Preview } from '@portfolio-master/contract';
-import { LIMITS } from '@portfolio-master/contract';
+import { keptTechnologyNames, LIMITS } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import * as drafts from '../../data/drafts.repository.js';
 import type { Database } from '../../db/schema.js';
@@ -32,7 +32,7 @@ function columnsOf(body: DraftBody): drafts.DraftFields {
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.url !== undefined ? { url: body.url } : {}),
     ...(body.repoUrl !== undefined ? { repo_url: body.repoUrl } : {}),
-    ...(body.used !== undefined ? { technology_names: JSON.stringify(body.used) } : {}),
+    ...(body.used !== undefined ? { technology_names: JSON.stringify(keptTechnologyNames(body.used)) } : {}),
   };
 }
 

@@ -78,7 +78,7 @@ describe('a draft', () => {
     expect(saved.json()).toMatchObject({
       title: 'Ya',
       description: '**Qalin** matn',
-      used: ['React', 'Node'],
+      used: ['React', 'Node.js'],
     });
     const read = await request(author, 'GET', `/api/portfolio/drafts/${draft._id}`);
     expect(read.json()).toEqual(saved.json());

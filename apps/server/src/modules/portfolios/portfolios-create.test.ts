@@ -198,22 +198,22 @@ describe('POST /portfolio/create bodies', () => {
 });
 
 describe('technologies on create', () => {
-  it('stores "React, react , REACT, Node" once each and counts React once', async () => {
+  it('stores "React, react , REACT, Deno" once each and counts React once', async () => {
     const before = await technologyCounts();
-    const fromString = await createJson(other, { ...valid, used: 'React, react , REACT, Node' });
+    const fromString = await createJson(other, { ...valid, used: 'React, react , REACT, Deno' });
     expect(fromString.statusCode).toBe(201);
-    expect(fromString.json().used).toEqual(['React', 'Node']);
-    const fromArray = await createJson(other, { ...valid, used: ['React', ' react', 'REACT ', 'Node', ''] });
+    expect(fromString.json().used).toEqual(['React', 'Deno']);
+    const fromArray = await createJson(other, { ...valid, used: ['React', ' react', 'REACT ', 'Deno', ''] });
     expect(fromArray.statusCode).toBe(201);
-    expect(fromArray.json().used).toEqual(['React', 'Node']);
+    expect(fromArray.json().used).toEqual(['React', 'Deno']);
     const form = await create(other, {
-      ...urlencoded({ ...valid, used: ['react', 'React', 'node , NODE'] }),
+      ...urlencoded({ ...valid, used: ['react', 'React', 'deno , DENO'] }),
     });
     // The first spelling seen names the technology everywhere.
-    expect(form.json().used).toEqual(['React', 'Node']);
+    expect(form.json().used).toEqual(['React', 'Deno']);
     const after = await technologyCounts();
     expect(after.React).toBe((before.React ?? 0) + 3);
-    expect(after.Node).toBe((before.Node ?? 0) + 3);
+    expect(after.Deno).toBe((before.Deno ?? 0) + 3);
     expect(Object.keys(after).filter((name) => name.toLowerCase() === 'react')).toEqual(['React']);
     const links = await context.app.services.db
       .selectFrom('portfolio_technologies')
@@ -221,6 +221,14 @@ describe('technologies on create', () => {
       .where('portfolio_id', '=', fromString.json()._id)
       .execute();
     expect(links).toHaveLength(2);
+  });
+
+  it('stores the listed spellings of one technology under its kept name, once', async () => {
+    const created = await createJson(other, { ...valid, used: 'ReactJS, React.js, NodeJS, JS, Java' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().used).toEqual(['React', 'Node.js', 'JavaScript', 'Java']);
+    const form = await create(other, urlencoded({ ...valid, used: ['react js', 'Postgres', 'PostgreSQL'] }));
+    expect(form.json().used).toEqual(['React', 'PostgreSQL']);
   });
 
   it('keeps the first spelling of a technology for later portfolios', async () => {

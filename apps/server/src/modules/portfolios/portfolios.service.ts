@@ -11,7 +11,15 @@ import type {
   UpdatePortfolioBody,
   WorkStatus,
 } from '@portfolio-master/contract';
-import { BOUNDS, LIMITS, type ListSort, listSort, toCyrillic, toLatin } from '@portfolio-master/contract';
+import {
+  BOUNDS,
+  keptTechnologyNames,
+  LIMITS,
+  type ListSort,
+  listSort,
+  toCyrillic,
+  toLatin,
+} from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -33,10 +41,17 @@ import { findUserByUsername } from '../../data/users.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { refreshTrendScores } from '../../data/trending.js';
 import type { UsersService } from '../users/users.service.js';
-import { baseLinktitle, numberedLinktitle, technologySlug } from '../../data/naming.js';
+import {
+  baseLinktitle,
+  numberedLinktitle,
+  technologySlug,
+  technologySlugCandidates,
+} from '../../data/naming.js';
 import * as portfolios from '../../data/portfolios.repository.js';
 import * as related from '../../data/related.repository.js';
 import { pickRelated, titleWords } from './related.js';
+import { findKeptTechnologies } from '../../data/technologies.repository.js';
+import { movedTechnology } from './technology-names.js';
 import { deleteDraft } from '../../data/drafts.repository.js';
 import { type ListCriteria, NO_CRITERIA, planCount, planPage } from '../../data/list-plan.js';
 import type { ListTotals } from './list-totals.js';
@@ -327,21 +342,21 @@ export class PortfoliosService {
 
   /** The list's criteria by id; undefined when a named technology or author does not exist. */
   private async criteria(query: PortfolioListQuery): Promise<ListCriteria | undefined> {
-    // A technology is found by its name as written, else in the other script ("Маълумотлар базаси" finds
-    // "Ma’lumotlar bazasi", "Telegram bot" finds "Телеграм бот", names of products written either way):
-    // the first spelling that exists.
-    const wanted = [...new Set(query.filter.map(technologySlug))].map((slug) => [
-      ...new Set(
-        [slug, toLatin(slug), toCyrillic(slug), toCyrillic(slug, { names: 'converted' })].map(technologySlug),
-      ),
-    ]);
+    // A technology is found by its kept name, as written, else in the other script; one merged into
+    // another finds that one (its pages answer 301 to the kept name; the API answers the same list).
+    const wanted = [...new Set(query.filter.map(technologySlug))].map(technologySlugCandidates);
     const [found, author] = await Promise.all([
       portfolios.findTechnologyIds(this.db, [...new Set(wanted.flat())]),
       query.author ? findUserByUsername(this.db, query.author) : undefined,
     ]);
-    const technologyIds = wanted.map((candidates) =>
-      candidates.map((slug) => found.get(slug)).find((id) => id !== undefined),
-    );
+    const idOf = (candidates: string[], known: ReadonlyMap<string, string>) =>
+      candidates.map((slug) => known.get(slug)).find((id) => id !== undefined);
+    let technologyIds = wanted.map((candidates) => idOf(candidates, found));
+    if (technologyIds.includes(undefined)) {
+      const merged = await findKeptTechnologies(this.db, [...new Set(wanted.flat())]);
+      const mergedIds = new Map([...merged].map(([slug, technology]) => [slug, technology.id]));
+      technologyIds = wanted.map((candidates) => idOf(candidates, found) ?? idOf(candidates, mergedIds));
+    }
     if (technologyIds.includes(undefined) || (query.author && !author)) return undefined;
     return {
       technologyIds: [...new Set(technologyIds as string[])].sort(),
@@ -408,6 +423,20 @@ export class PortfoliosService {
     const { value, tags } = await this.get(address, null);
     const moved = value !== null && address !== value._id && address !== value.linktitle;
     return { value: moved ? value.linktitle : null, tags };
+  }
+
+  /**
+   * The name a technology's filter and feed addresses move to (`movedTechnology`), null when they stay:
+   * cached until the technologies change (a merge).
+   */
+  async movedTechnology(name: string): Promise<Read<string | null>> {
+    const slug = technologySlug(name);
+    // No technology has a longer name: such an address is not kept.
+    if (slug.length > LIMITS.technologies.itemMax) return { value: null, tags: null };
+    return this.deps.reads.get(`moved-technology:${slug}`, async () => ({
+      value: (await movedTechnology(this.db, name)) ?? null,
+      tags: [changeTags.technologies],
+    }));
   }
 
   async require(idOrLinktitle: string, viewer: Actor | null = null): Promise<portfolios.PortfolioWithAuthor> {
@@ -675,7 +704,13 @@ export class PortfoliosService {
     id: string,
     names: string[],
   ) {
-    const technologies = names.map((name) => ({ id: newId(), name, slug: technologySlug(name) }));
+    // Listed spellings name the kept technology, and a merged one's name the one it was merged into.
+    const kept = keptTechnologyNames(names);
+    const known = await findKeptTechnologies(trx, kept.map(technologySlug));
+    const technologies = kept.map((name) => {
+      const slug = technologySlug(name);
+      return known.get(slug) ?? { id: newId(), name, slug };
+    });
     const ids = await portfolios.ensureTechnologies(trx, technologies);
     const ordered = [
       ...new Set(technologies.map((t) => ids.get(t.slug)).filter((value): value is string => !!value)),
