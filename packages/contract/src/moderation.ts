@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  LIMITS,
   MAX_PAGE_SIZE,
   MODERATION_LIMITS,
   PAGE_SIZE,
@@ -138,8 +139,16 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   unblock: 'Blokdan chiqardi',
 };
 
-/** What the log holds: the actions above, and an affiliation marked verified or the mark removed. */
-export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'affiliation.verify', 'affiliation.unverify'] as const;
+/**
+ * What the log holds: the actions above, an affiliation marked verified or the mark removed, and two
+ * technologies merged into one.
+ */
+export const AUDIT_ACTIONS = [
+  ...MODERATION_ACTIONS,
+  'affiliation.verify',
+  'affiliation.unverify',
+  'technology.merge',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z
@@ -148,7 +157,7 @@ export const auditEntrySchema = z
     date: isoDate,
     admin: authorRefSchema.nullable().meta({ description: 'Null once the admin’s account is deleted' }),
     action: z.enum(AUDIT_ACTIONS),
-    target: z.object({ kind: z.enum(REPORT_TARGETS), _id: idSchema, label: z.string() }),
+    target: z.object({ kind: z.enum([...REPORT_TARGETS, 'technology']), _id: idSchema, label: z.string() }),
     reason: z.string(),
     until: isoDate
       .nullable()
@@ -193,6 +202,26 @@ export const siteStatsSchema = z
   })
   .meta({ id: 'SiteStats' });
 export type SiteStats = z.infer<typeof siteStatsSchema>;
+
+/** A technology's name as the admin types it: any case, as the list filter takes it. */
+const technologyNameField = withoutNul(z.string().trim().min(1).max(LIMITS.technologies.itemMax));
+
+export const technologyMergeBodySchema = z
+  .object({
+    from: technologyNameField.meta({ description: 'The technology that goes: its addresses lead to `into`' }),
+    into: technologyNameField.meta({ description: 'The technology that stays, under its own name' }),
+  })
+  .meta({ id: 'TechnologyMergeBody' });
+export type TechnologyMergeBody = z.infer<typeof technologyMergeBodySchema>;
+
+export const technologyMergeResultSchema = z
+  .object({
+    name: z.string().meta({ description: 'The name kept' }),
+    count: z.number().int().meta({ description: 'Its visible portfolios after the merge' }),
+    moved: z.number().int().meta({ description: 'Portfolios that named the merged technology' }),
+  })
+  .meta({ id: 'TechnologyMergeResult' });
+export type TechnologyMergeResult = z.infer<typeof technologyMergeResultSchema>;
 
 export const moderationResultSchema = z
   .object({ closedReports: z.number().int().meta({ description: 'Open reports on the target this closed' }) })

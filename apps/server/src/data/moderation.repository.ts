@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, ModerationTargetKind, ReportStatus } from '../db/schema.js';
+import type { Database, AuditTargetKind, ModerationTargetKind, ReportStatus } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -158,7 +158,7 @@ export async function insertLogEntry(
     id: string;
     adminId: string;
     action: string;
-    kind: ModerationTargetKind;
+    kind: AuditTargetKind;
     targetId: string;
     label: string;
     reason: string;

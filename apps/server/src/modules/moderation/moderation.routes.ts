@@ -11,6 +11,8 @@ import {
   reportQueueQuerySchema,
   reportReceiptSchema,
   siteStatsSchema,
+  technologyMergeBodySchema,
+  technologyMergeResultSchema,
   unblockBodySchema,
   userSchema,
 } from '@portfolio-master/contract';
@@ -200,6 +202,24 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRouteDependencies
       },
     },
     async (request) => moderation.unblock(adminOf(request), request.body),
+  );
+
+  app.post(
+    '/admin/technologies/merge',
+    {
+      onRequest: [hooks.required, onlyAdmins],
+      schema: {
+        tags: ['moderation'],
+        summary:
+          'Admins: merge one technology into another; its portfolios, filter and feed addresses move to the kept one; recorded in the log',
+        body: technologyMergeBodySchema,
+        response: { 200: technologyMergeResultSchema, ...actionErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return moderation.mergeTechnologies(adminOf(request), request.body);
+    },
   );
 
   const verification = [

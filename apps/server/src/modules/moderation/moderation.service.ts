@@ -12,13 +12,28 @@ import type {
   ReportReceipt,
   ReportReason,
   SiteStats,
+  TechnologyMergeBody,
+  TechnologyMergeResult,
   UnblockBody,
 } from '@portfolio-master/contract';
-import { REVISIONS_PER_ITEM } from '@portfolio-master/contract';
+import { keptTechnologyName, REVISIONS_PER_ITEM } from '@portfolio-master/contract';
 import type { MessageKey } from '@portfolio-master/i18n';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { Database, ModerationTargetKind, ReportStatus, UserRow } from '../../db/schema.js';
+import type {
+  AuditTargetKind,
+  Database,
+  ModerationTargetKind,
+  ReportStatus,
+  UserRow,
+} from '../../db/schema.js';
+import { technologySlug } from '../../data/naming.js';
+import {
+  countTechnologyPortfolios,
+  findTechnologyForMerge,
+  mergeTechnologies,
+} from '../../data/technologies.repository.js';
+import { message } from '../../lib/messages.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { toIsoString } from '../../lib/dates.js';
@@ -355,6 +370,54 @@ export class ModerationService {
     await this.deps.changes.publish([changeTags.user(userId), changeTags.users]);
   }
 
+  /**
+   * Merges technology `from` into `into` (each named as the list filter names it, any case): `from`'s
+   * portfolios name `into`, its addresses and feed lead there for good, and writes naming it name `into`
+   * (docs/decisions/0058-one-name-per-technology.md). `into` must be a name the site keeps, not a spelling
+   * the alias list folds, or its own addresses would lead away again. Logged; every cached copy goes.
+   */
+  async mergeTechnologies(admin: Actor, body: TechnologyMergeBody): Promise<TechnologyMergeResult> {
+    const fromSlug = technologySlug(body.from);
+    const intoSlug = technologySlug(body.into);
+    if (fromSlug === intoSlug) throw validationFailed('into', 'problem.technology.mergeSelf');
+    const now = new Date().toISOString();
+    const result = await this.db.transaction().execute(async (trx) => {
+      // Locked in one order (by key) whichever way two admins merge the same pair.
+      const rows = new Map<string, { id: string; name: string; slug: string }>();
+      for (const slug of [fromSlug, intoSlug].sort()) {
+        const row = await findTechnologyForMerge(trx, this.dialect, slug);
+        if (row) rows.set(slug, row);
+      }
+      const from = rows.get(fromSlug);
+      const into = rows.get(intoSlug);
+      if (!from) throw validationFailed('from', 'problem.technology.notFound');
+      if (!into) throw validationFailed('into', 'problem.technology.notFound');
+      const kept = keptTechnologyName(into.name);
+      if (technologySlug(kept) !== into.slug) {
+        throw validationFailed(
+          'into',
+          message('problem.technology.mergeIntoAlias', { name: into.name, kept }),
+        );
+      }
+      const moved = await mergeTechnologies(trx, this.dialect, from, into.id);
+      const label = `${from.name} → ${into.name}`;
+      await this.log(
+        trx,
+        admin,
+        'technology.merge',
+        { kind: 'technology', id: from.id, label },
+        '',
+        null,
+        now,
+      );
+      const count = await countTechnologyPortfolios(trx, into.id);
+      return { name: into.name, count, moved: moved.length };
+    });
+    // Cards, lists, filters, counts, feeds and the people directory all show technologies.
+    await this.deps.changes.publish([changeTags.everything]);
+    return result;
+  }
+
   /** The log of what admins did, newest first. */
   async audit(query: { page: number; limit: number }): Promise<AuditPage> {
     const [rows, total] = await Promise.all([
@@ -445,7 +508,7 @@ export class ModerationService {
     db: Parameters<typeof moderation.insertLogEntry>[0],
     admin: Actor,
     action: AuditAction,
-    target: Pick<TargetInfo, 'kind' | 'id' | 'label'>,
+    target: { kind: AuditTargetKind; id: string; label: string },
     reason: string,
     until: string | null,
     at: string,

@@ -315,4 +315,62 @@ describe('AdminRoute', () => {
     expect(entries[1]!.textContent).toContain('Yashirdi: Portfolio «Spam loyiha»');
     expect(entries[1]!.textContent).not.toContain('Muddat');
   });
+
+  it('merges two technologies from its own tab, with the server’s message under its field', async () => {
+    setToken('secret');
+    const merges: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/user/me') return jsonResponse(admin);
+        if (url === '/api/admin/technologies/merge' && init.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as { from: string; into: string };
+          merges.push(body);
+          if (body.from === 'Yoq') {
+            return jsonResponse(
+              {
+                title: 'Xato',
+                status: 422,
+                code: 'VALIDATION_FAILED',
+                detail: 'Texnologiya topilmadi',
+                errors: { from: ['Texnologiya topilmadi'] },
+              },
+              422,
+            );
+          }
+          return jsonResponse({ name: 'React', count: 12, moved: 3 });
+        }
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    renderWithProviders(<AdminRoute />, { route: '/admin?tab=technologies' });
+    expect(await screen.findByRole('heading', { name: 'Texnologiyalarni birlashtirish' })).toBeTruthy();
+    const sections = within(screen.getByRole('navigation', { name: 'Moderatsiya bo‘limlari' }));
+    expect(sections.getByRole('link', { name: 'Texnologiyalar' }).getAttribute('aria-current')).toBe('page');
+    const from = screen.getByRole('textbox', { name: /Birlashtiriladigan texnologiya/ });
+    const into = screen.getByRole('textbox', { name: /Saqlanadigan texnologiya/ });
+    const submit = screen.getByRole('button', { name: 'Birlashtirish' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+
+    fireEvent.change(from, { target: { value: 'Yoq' } });
+    fireEvent.change(into, { target: { value: 'React' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
+    const described = from.getAttribute('aria-describedby')!.split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
+      'Texnologiya topilmadi',
+    );
+
+    fireEvent.change(from, { target: { value: ' Reactt ' } });
+    fireEvent.click(submit);
+    const done = await screen.findByText(
+      '«Reactt» «React»ga birlashtirildi: 3 ta portfolio ko‘chdi, endi «React» bilan 12 ta portfolio.',
+    );
+    expect(done.getAttribute('role')).toBe('status');
+    expect(merges).toEqual([
+      { from: 'Yoq', into: 'React' },
+      { from: 'Reactt', into: 'React' },
+    ]);
+    expect((from as HTMLInputElement).value).toBe('');
+  });
 });

@@ -4,6 +4,7 @@ import { useAuth } from '../../features/auth/api/get-me';
 import { AuditLog } from '../../features/moderation/components/audit-log';
 import { ReportQueue } from '../../features/moderation/components/report-queue';
 import { SiteStatsSection } from '../../features/moderation/components/site-stats';
+import { TechnologyMerge } from '../../features/moderation/components/technology-merge';
 import type { QueueStatus } from '../../features/moderation/api/report-queue';
 import { Link, useSearchParams } from '../../lib/router';
 import { useT } from '../../i18n/translator';
@@ -11,16 +12,20 @@ import { RequireAuth } from './require-auth';
 import { privateHead } from '../../lib/head';
 import type { Page } from '../route';
 
-const TABS = ['reports', 'stats', 'audit'] as const;
+const TABS = ['reports', 'stats', 'technologies', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_NAMES = {
   reports: 'moderation.tabs.reports',
   stats: 'moderation.tabs.stats',
+  technologies: 'moderation.tabs.technologies',
   audit: 'moderation.tabs.audit',
 } as const satisfies Record<Tab, MessageKey>;
 
-/** `/admin`, `/admin?tab=stats`, `/admin?tab=audit&page=2`, `/admin?status=closed&page=3`. */
+/**
+ * `/admin`, `/admin?tab=stats`, `/admin?tab=technologies`, `/admin?tab=audit&page=2`,
+ * `/admin?status=closed&page=3`.
+ */
 export function adminHref(
   tab: Tab,
   { status = 'open', page = 1 }: { status?: QueueStatus; page?: number } = {},
@@ -75,6 +80,8 @@ function Moderation() {
         />
       ) : tab === 'stats' ? (
         <SiteStatsSection />
+      ) : tab === 'technologies' ? (
+        <TechnologyMerge />
       ) : (
         <AuditLog page={page} hrefFor={(at) => adminHref('audit', { page: at })} />
       )}
@@ -82,7 +89,10 @@ function Moderation() {
   );
 }
 
-/** "Moderatsiya": the reports queue, the site's numbers and the log of what admins did; admins only. */
+/**
+ * "Moderatsiya": the reports queue, the site's numbers, merging technologies and the log of what admins
+ * did; admins only.
+ */
 export function AdminRoute() {
   return (
     <RequireAuth>

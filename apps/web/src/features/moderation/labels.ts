@@ -1,5 +1,6 @@
 import type {
   AuditAction,
+  AuditEntry,
   ModerationAction,
   ReportQueueItem,
   ReportReason,
@@ -17,7 +18,8 @@ export const KIND_NAMES = {
   portfolio: 'moderation.kinds.portfolio',
   comment: 'moderation.kinds.comment',
   user: 'moderation.kinds.user',
-} as const satisfies Record<ReportTarget, MessageKey>;
+  technology: 'moderation.kinds.technology',
+} as const satisfies Record<AuditEntry['target']['kind'], MessageKey>;
 
 /** The buttons, and the titles of their dialogs. */
 export const ACTION_NAMES = {
@@ -29,7 +31,10 @@ export const ACTION_NAMES = {
   unblock: 'moderation.actions.unblock',
 } as const satisfies Record<ModerationAction, MessageKey>;
 
-/** The same actions in the log, as what an admin did, and the check mark of a profile's affiliation. */
+/**
+ * The same actions in the log, as what an admin did, the check mark of a profile's affiliation, and a
+ * merge of two technologies.
+ */
 export const DONE_NAMES = {
   hide: 'moderation.done.hide',
   unhide: 'moderation.done.unhide',
@@ -39,6 +44,7 @@ export const DONE_NAMES = {
   unblock: 'moderation.done.unblock',
   'affiliation.verify': 'moderation.done.affiliationVerify',
   'affiliation.unverify': 'moderation.done.affiliationUnverify',
+  'technology.merge': 'moderation.done.technologyMerge',
 } as const satisfies Record<AuditAction, MessageKey>;
 
 /** What a dialog says an action will do; `{label}` is the thing, `{name}` the person blocked. */

@@ -76,6 +76,8 @@ export const apiProblems = {
   'problem.block.self': 'You cannot block or mute yourself',
   'problem.block.refused': 'This action is not available with this person',
   'problem.technology.notFound': 'Technology not found',
+  'problem.technology.mergeSelf': 'A technology cannot be merged into itself',
+  'problem.technology.mergeIntoAlias': '“{name}” is a spelling of “{kept}”: merge into “{kept}”',
   'problem.sitemap.notFound': 'There is no such sitemap file',
   'problem.page.notFound': 'There is no such page',
   'problem.portfolio.notFound': 'Portfolio not found',

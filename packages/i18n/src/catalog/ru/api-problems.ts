@@ -76,6 +76,9 @@ export const apiProblems = {
   'problem.block.self': 'Нельзя заблокировать или заглушить самого себя',
   'problem.block.refused': 'С этим пользователем это действие недоступно',
   'problem.technology.notFound': 'Технология не найдена',
+  'problem.technology.mergeSelf': 'Технологию нельзя объединить с ней самой',
+  'problem.technology.mergeIntoAlias':
+    '«{name}» — другое написание названия «{kept}»: объединяйте с «{kept}»',
   'problem.sitemap.notFound': 'Такого файла sitemap нет',
   'problem.page.notFound': 'Такой страницы нет',
   'problem.portfolio.notFound': 'Портфолио не найдено',

@@ -85,6 +85,9 @@ export const apiProblems = {
   // A block between the two, told alike to either: it says no more than that the action is refused.
   'problem.block.refused': 'Bu foydalanuvchi bilan bu amalni bajarib bo‘lmaydi',
   'problem.technology.notFound': 'Texnologiya topilmadi',
+  'problem.technology.mergeSelf': 'Texnologiyani o‘ziga birlashtirib bo‘lmaydi',
+  'problem.technology.mergeIntoAlias':
+    '«{name}» — «{kept}» nomining boshqa yozilishi: «{kept}»ga birlashtiring',
   // An address of a sitemap's part, or of a preview card, that does not exist.
   'problem.sitemap.notFound': 'Bunday sitemap fayli yo‘q',
   'problem.page.notFound': 'Bunday sahifa yo‘q',

@@ -7,6 +7,7 @@ export const webModeration = {
   'moderation.tabs.reports': 'Shikoyatlar',
   'moderation.tabs.stats': 'Statistika',
   'moderation.tabs.audit': 'Jurnal',
+  'moderation.tabs.technologies': 'Texnologiyalar',
   'moderation.queueStatus': 'Shikoyatlar holati',
   'moderation.open': 'Ochiq',
   'moderation.closed': 'Yopilgan',
@@ -15,6 +16,7 @@ export const webModeration = {
   'moderation.kinds.portfolio': 'Portfolio',
   'moderation.kinds.comment': 'Izoh',
   'moderation.kinds.user': 'Foydalanuvchi',
+  'moderation.kinds.technology': 'Texnologiya',
   // After the name of something reported that no longer exists.
   'moderation.gone': '(o‘chirilgan)',
   'moderation.owner': 'Egasi',
@@ -43,6 +45,17 @@ export const webModeration = {
   'moderation.done.dismiss': 'Shikoyatni rad etdi',
   'moderation.done.block': 'Blokladi',
   'moderation.done.unblock': 'Blokdan chiqardi',
+  'moderation.done.technologyMerge': 'Texnologiyalarni birlashtirdi',
+  'moderation.merge.title': 'Texnologiyalarni birlashtirish',
+  'moderation.merge.lead':
+    'Bir texnologiyaning portfoliolari ikkinchisiga o‘tadi, eski nomning filtri va lentasi saqlanadigan nomga yo‘naltiriladi. Buni ortga qaytarib bo‘lmaydi.',
+  'moderation.merge.from': 'Birlashtiriladigan texnologiya',
+  'moderation.merge.fromHint': 'Masalan, «Reactt»: bu nom yo‘qoladi',
+  'moderation.merge.into': 'Saqlanadigan texnologiya',
+  'moderation.merge.intoHint': 'Masalan, «React»: portfoliolar shu nom ostida qoladi',
+  'moderation.merge.submit': 'Birlashtirish',
+  'moderation.merge.done':
+    '«{from}» «{into}»ga birlashtirildi: {moved} ta portfolio ko‘chdi, endi «{into}» bilan {count} ta portfolio.',
   // {label} is what is moderated, {name} the person blocked.
   'moderation.confirm.hide': '«{label}» yashiriladi: uni faqat egasi va adminlar ko‘radi.',
   'moderation.confirm.unhide': '«{label}» yana hammaga ko‘rinadi.',

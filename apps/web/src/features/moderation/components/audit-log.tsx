@@ -44,9 +44,12 @@ export function AuditLog({ page, hrefFor }: { page: number; hrefFor: (page: numb
               {t(KIND_NAMES[entry.target.kind])} «{entry.target.label}»
             </p>
             <dl className="audit__facts">
-              <div>
-                <dt>{t('moderation.audit.reason')}:</dt> <dd>{entry.reason}</dd>
-              </div>
+              {/* A merge of technologies asks for no reason. */}
+              {entry.reason ? (
+                <div>
+                  <dt>{t('moderation.audit.reason')}:</dt> <dd>{entry.reason}</dd>
+                </div>
+              ) : null}
               {entry.action === 'block' ? (
                 <div>
                   <dt>{t('moderation.audit.until')}:</dt>{' '}
