@@ -13,7 +13,7 @@ import type { Database } from './schema.js';
  * portfolios' names, index tokens and words brought up to date. Going back drops the redirects only.
  */
 
-const BEFORE = '20261227090000_co_authors';
+const BEFORE = '20261228090000_mentions';
 const THIS = '20261229090000_technology_redirects';
 const NOW = '2026-12-29T10:00:00.000Z';
 
