@@ -11,15 +11,7 @@ import type {
   UpdatePortfolioBody,
   WorkStatus,
 } from '@portfolio-master/contract';
-import {
-  BOUNDS,
-  keptTechnologyNames,
-  LIMITS,
-  type ListSort,
-  listSort,
-  toCyrillic,
-  toLatin,
-} from '@portfolio-master/contract';
+import { BOUNDS, keptTechnologyNames, LIMITS, type ListSort, listSort } from '@portfolio-master/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
