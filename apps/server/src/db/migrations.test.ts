@@ -116,8 +116,8 @@ beforeAll(async () => {
     '20261226090000_blocks_mutes',
     '20261227090000_co_authors',
     '20261228090000_mentions',
-    '20261229090000_technology_redirects',
     '20261230090000_spelling_suggestions',
+    '20261230100000_technology_redirects',
   ]);
 });
 

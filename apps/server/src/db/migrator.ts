@@ -37,8 +37,8 @@ import * as telegramFanoutClaims from './migrations/20261225090000_telegram_fano
 import * as blocksMutes from './migrations/20261226090000_blocks_mutes.js';
 import * as coAuthors from './migrations/20261227090000_co_authors.js';
 import * as mentions from './migrations/20261228090000_mentions.js';
-import * as technologyRedirects from './migrations/20261229090000_technology_redirects.js';
 import * as spellingSuggestions from './migrations/20261230090000_spelling_suggestions.js';
+import * as technologyRedirects from './migrations/20261230100000_technology_redirects.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -79,8 +79,8 @@ const migrations: Record<string, Migration> = {
   '20261226090000_blocks_mutes': blocksMutes,
   '20261227090000_co_authors': coAuthors,
   '20261228090000_mentions': mentions,
-  '20261229090000_technology_redirects': technologyRedirects,
   '20261230090000_spelling_suggestions': spellingSuggestions,
+  '20261230100000_technology_redirects': technologyRedirects,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

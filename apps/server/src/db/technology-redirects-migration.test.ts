@@ -13,8 +13,8 @@ import type { Database } from './schema.js';
  * portfolios' names, index tokens and words brought up to date. Going back drops the redirects only.
  */
 
-const BEFORE = '20261228090000_mentions';
-const THIS = '20261229090000_technology_redirects';
+const BEFORE = '20261230090000_spelling_suggestions';
+const THIS = '20261230100000_technology_redirects';
 const NOW = '2026-12-29T10:00:00.000Z';
 
 const { db, migrator, columns } = migrationSteps(BEFORE);
