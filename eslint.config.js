@@ -56,7 +56,8 @@ const SERVER_LAYERS = {
  * below its own, never above or beside, so no two features need each other. Routes may use any service.
  */
 const SERVER_FEATURES = [
-  ['account', 'moderation'],
+  // Search reads portfolios as their list does and people as the directory does.
+  ['account', 'moderation', 'search'],
   ['auth', 'cv', 'embed', 'feeds', 'follows', 'github', 'likes', 'og', 'telegram-channel'],
   ['portfolios'],
   ['comments', 'mentions'],

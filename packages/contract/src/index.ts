@@ -15,5 +15,6 @@ export * from './portfolios.js';
 export * from './profile-cv.js';
 export type * from './rendering.js';
 export * from './script.js';
+export * from './search.js';
 export * from './telegram.js';
 export * from './technologies.js';

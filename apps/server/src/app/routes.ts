@@ -21,6 +21,7 @@ import { opsRoutes } from '../modules/ops/ops.routes.js';
 import { localeRoutes } from '../modules/pages/locale.routes.js';
 import { mentionRoutes } from '../modules/mentions/mentions.routes.js';
 import { peopleRoutes } from '../modules/people/people.routes.js';
+import { searchRoutes } from '../modules/search/search.routes.js';
 import { portfolioRoutes } from '../modules/portfolios/portfolios.routes.js';
 import { telegramChatRoutes } from '../modules/telegram-chats/telegram-chats.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
@@ -47,6 +48,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
       await api.register(blockRoutes, services);
       await api.register(peopleRoutes, services);
       await api.register(mentionRoutes, services);
+      await api.register(searchRoutes, services);
       await api.register(bookmarkRoutes, services);
       await api.register(moderationRoutes, services);
       await api.register(notificationRoutes, services);

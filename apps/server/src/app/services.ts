@@ -23,6 +23,7 @@ import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { NotificationsService } from '../modules/notifications/notifications.service.js';
 import { MentionsService } from '../modules/mentions/mentions.service.js';
 import { PeopleService } from '../modules/people/people.service.js';
+import { SearchService } from '../modules/search/search.service.js';
 import { PreviewCards } from '../modules/og/og.service.js';
 import { ListTotals } from '../modules/portfolios/list-totals.js';
 import { DraftsService } from '../modules/portfolios/drafts.service.js';
@@ -60,6 +61,7 @@ export interface AppServices extends Infrastructure {
   people: PeopleService;
   /** The usernames suggested after `@`. */
   mentions: MentionsService;
+  search: SearchService;
   likes: LikesService;
   comments: CommentsService;
   follows: FollowsService;
@@ -118,6 +120,12 @@ export async function createServices(
   });
   const drafts = new DraftsService(db, renderMarkdown);
   const people = new PeopleService(db, dialect, { changes, readCache: config.readCache });
+  const search = new SearchService(
+    db,
+    dialect,
+    { portfolios, people },
+    { changes, readCache: config.readCache },
+  );
   const embeds = new EmbedService(db, dialect, { users, portfolios, imageStore, changes, publicUrl });
   const previewCards = new PreviewCards(db, dialect, { imageStore, portfolios, users });
   await previewCards.init();
@@ -139,6 +147,7 @@ export async function createServices(
     coauthors: new CoauthorsService(db, { portfolios, users, notifications, blocks, changes }),
     people,
     mentions: new MentionsService(db, dialect, reads, blocks),
+    search,
     likes: new LikesService(db, changes, users, notifications, blocks),
     blocks,
     comments,
@@ -160,6 +169,7 @@ export async function createServices(
       blocks.trimIdle(idleMs) +
       totals.trimIdle(idleMs) +
       people.trimIdle(idleMs) +
+      search.trimIdle(idleMs) +
       embeds.trimIdle(idleMs),
   };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import { readRows } from '../db/hot-reads.js';
 import type { Database } from '../db/schema.js';
 import { refreshPortfolioLists } from './portfolios.repository.js';
 import { writeSearchEntries } from './search.repository.js';
@@ -96,4 +97,64 @@ export async function countTechnologyPortfolios(db: Executor, technologyId: stri
     .where('id', '=', technologyId)
     .executeTakeFirstOrThrow();
   return Number(row.portfolios_count);
+}
+
+/*
+ * Technologies found by the start of their name (its slug), in any of a few spellings (the query as
+ * typed and in the other script), among those some visible portfolio uses. Each spelling is a range of
+ * an index over the slugs: SQLite's unique slug index, which compares bytes; PostgreSQL's
+ * `technologies_slug_prefix_index` (`varchar_pattern_ops`), which LIKE with a fixed prefix walks.
+ */
+
+function startsWithAny(dialect: Dialect, prefixes: readonly string[]) {
+  const one = (prefix: string) =>
+    dialect === 'sqlite'
+      ? sql`(t.slug >= ${prefix} and t.slug < ${`${prefix}\u{10ffff}`})`
+      : sql`t.slug like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
+  return sql.join(prefixes.map(one), sql` or `);
+}
+
+export interface TechnologyMatch {
+  name: string;
+  portfolios_count: number;
+}
+
+/** The statements that read a page of them and their count (apart, so their plans can be checked). */
+export function technologyPrefixStatements(
+  db: Executor,
+  dialect: Dialect,
+  prefixes: readonly string[],
+  page: { limit: number; offset: number },
+) {
+  const where = sql`(${startsWithAny(dialect, prefixes)}) and t.portfolios_count > 0`;
+  return {
+    page: sql<TechnologyMatch>`select t.name, t.portfolios_count from technologies t where ${where}
+      order by t.portfolios_count desc, t.slug limit ${page.limit} offset ${page.offset}`.compile(db),
+    count: sql<{ n: number | string }>`select count(*) as n from technologies t where ${where}`.compile(db),
+  };
+}
+
+/** A page of the technologies starting with any of `prefixes`, most used first. */
+export function findTechnologiesByPrefix(
+  db: Executor,
+  dialect: Dialect,
+  prefixes: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<TechnologyMatch[]> {
+  return readRows<TechnologyMatch>(
+    db,
+    technologyPrefixStatements(db, dialect, prefixes, { limit, offset }).page,
+  );
+}
+
+/** How many technologies start with any of `prefixes`. */
+export async function countTechnologiesByPrefix(
+  db: Executor,
+  dialect: Dialect,
+  prefixes: readonly string[],
+): Promise<number> {
+  const { count } = technologyPrefixStatements(db, dialect, prefixes, { limit: 0, offset: 0 });
+  const [row] = await readRows<{ n: number | string }>(db, count);
+  return Number(row?.n ?? 0);
 }

@@ -39,6 +39,7 @@ import * as coAuthors from './migrations/20261227090000_co_authors.js';
 import * as mentions from './migrations/20261228090000_mentions.js';
 import * as spellingSuggestions from './migrations/20261230090000_spelling_suggestions.js';
 import * as technologyRedirects from './migrations/20261230100000_technology_redirects.js';
+import * as technologyPrefixIndex from './migrations/20261231090000_technology_prefix_index.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '20261228090000_mentions': mentions,
   '20261230090000_spelling_suggestions': spellingSuggestions,
   '20261230100000_technology_redirects': technologyRedirects,
+  '20261231090000_technology_prefix_index': technologyPrefixIndex,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
