@@ -9,6 +9,7 @@ import { page as notFoundPage } from './routes/not-found';
 import { loadPeople } from './routes/people.load';
 import { loadPortfolio } from './routes/portfolio.load';
 import { loadProfile } from './routes/profile.load';
+import { loadSearch } from './routes/search.load';
 
 /**
  * A route module's page in its own chunk, `chunk` its path as the build manifest names it, loaded with the
@@ -67,6 +68,11 @@ export const routes: PageRoute[] = [
     path: '/people',
     ...lazyRoute('src/app/routes/people.tsx', () => import('./routes/people')),
     load: loadPeople,
+  },
+  {
+    path: '/search',
+    ...lazyRoute('src/app/routes/search.tsx', () => import('./routes/search')),
+    load: loadSearch,
   },
   {
     path: '/following',

@@ -9,6 +9,7 @@ import { webAuth } from './web-auth.js';
 import { webCommon } from './web-common.js';
 import { webCommunity } from './web-community.js';
 import { webDirectory } from './web-directory.js';
+import { webSearch } from './web-search.js';
 import { webModeration } from './web-moderation.js';
 import { webPeople } from './web-people.js';
 import { webPortfolios } from './web-portfolios.js';
@@ -25,6 +26,7 @@ export const catalog = {
   ...webPortfolios,
   ...webPeople,
   ...webDirectory,
+  ...webSearch,
   ...profileCv,
   ...webAuth,
   ...webCommunity,
