@@ -9,6 +9,7 @@ import { Avatar } from '../components/avatar';
 import { useAuth } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { useT } from '../i18n/translator';
+import { HeaderSearch } from './header-search';
 import { LanguageMenu, LanguageSwitch } from './language-switch';
 
 function Logo() {
@@ -103,6 +104,7 @@ export function Navbar() {
       <header className="navbar">
         <div className="container navbar__inner">
           <Logo />
+          <HeaderSearch />
           <nav className="nav nav--wide" aria-label={t('nav.mainMenu')}>
             {links}
           </nav>
