@@ -23,7 +23,12 @@ export function SearchTabs({
           rel="nofollow"
         >
           {t(TAB_NAMES[type])}
-          {counts ? <span className="search-tabs__count">{counts[type]}</span> : null}
+          {counts ? (
+            <>
+              {' '}
+              <span className="search-tabs__count">{counts[type]}</span>
+            </>
+          ) : null}
         </Link>
       ))}
     </nav>
