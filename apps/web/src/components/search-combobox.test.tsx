@@ -141,4 +141,19 @@ describe('SearchCombobox', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Kotlin' }));
     expect(onPick).toHaveBeenCalledWith('/page/1?filter=Kotlin');
   });
+
+  it('keeps the current option when the suggestions for more letters still hold it', async () => {
+    const { input } = await typed('kut');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const current = screen.getByRole('option', { name: 'Kutubxonachi' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(current.id);
+    fireEvent.change(input, { target: { value: 'kutub' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(250);
+    });
+    expect(input.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'Kutubxonachi' }).id,
+    );
+  });
 });

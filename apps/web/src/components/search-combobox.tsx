@@ -37,11 +37,16 @@ export function SearchCombobox({ action, suggest, onPick, onSearch, delay = 250 
   const [text, setText] = useState('');
   const [groups, setGroups] = useState<SuggestionGroup[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  /** The current option by its group and key: it stays current when suggestions for more letters still hold it. */
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const latest = useRef(suggest);
   latest.current = suggest;
 
-  const options = groups.flatMap((group) => group.options.map((option) => ({ ...option, group: group.key })));
+  const options = groups.flatMap((group) =>
+    group.options.map((option) => ({ ...option, id: `${group.key}:${option.key}` })),
+  );
+  const active = options.findIndex((option) => option.id === activeKey);
+  const setActive = (index: number) => setActiveKey(options[index]?.id ?? null);
   const optionId = (index: number) => `${id}-option-${index}`;
   const expanded = open && options.length > 0;
 
@@ -49,16 +54,12 @@ export function SearchCombobox({ action, suggest, onPick, onSearch, delay = 250 
     const q = text.trim();
     if (q.length < MIN_LENGTH) {
       setGroups([]);
-      setActive(-1);
       return;
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       latest.current(q, controller.signal).then(
-        (found) => {
-          setGroups(found);
-          setActive(-1);
-        },
+        (found) => setGroups(found),
         () => {
           // An aborted or failed suggestion leaves the box a plain search.
         },
@@ -87,8 +88,8 @@ export function SearchCombobox({ action, suggest, onPick, onSearch, delay = 250 
       if (count === 0) return;
       event.preventDefault();
       setOpen(true);
-      if (event.key === 'ArrowDown') setActive((index) => (!expanded || index >= count - 1 ? 0 : index + 1));
-      else setActive((index) => (!expanded || index <= 0 ? count - 1 : index - 1));
+      if (event.key === 'ArrowDown') setActive(!expanded || active >= count - 1 ? 0 : active + 1);
+      else setActive(!expanded || active <= 0 ? count - 1 : active - 1);
     } else if (event.key === 'Enter' && expanded && active >= 0) {
       event.preventDefault();
       pick(active);
