@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { leave, registerByApi } from './support/accounts';
-import { open, shot } from './support/pages';
+import { open, shot, withoutJavaScript } from './support/pages';
 
 /**
  * The people directory at phone and desktop width: a person who states their region and shows work in a
@@ -50,13 +50,7 @@ test('finding a person in /people by technology and region', async ({ page, brow
     await expect(page.getByText('Bu shartlarga mos dasturchi topilmadi')).toBeVisible();
 
     // Without JavaScript the form is sent by the browser and the server renders the answer.
-    const plain = await browser.newContext({
-      baseURL: info.project.use.baseURL,
-      javaScriptEnabled: false,
-      viewport: page.viewportSize(),
-    });
-    try {
-      const noScript = await plain.newPage();
+    await withoutJavaScript(browser, page, info, async (noScript) => {
       await noScript.goto('/people');
       await noScript.getByLabel('Texnologiya').fill(technology);
       await noScript.getByLabel('Hudud').selectOption('namangan');
@@ -66,9 +60,7 @@ test('finding a person in /people by technology and region', async ({ page, brow
       // The person's card leads to their profile.
       await noScript.getByRole('link', { name: /Dilnoza Qidirilgan/ }).click();
       await expect(noScript).toHaveURL(new RegExp(`/profile/${username}$`));
-    } finally {
-      await plain.close();
-    }
+    });
   } finally {
     await leave(request, token);
   }

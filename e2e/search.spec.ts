@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { leave, registerByApi } from './support/accounts';
-import { open, shot } from './support/pages';
+import { open, shot, withoutJavaScript } from './support/pages';
 
 /**
  * Search at phone and desktop width: the header's box suggests as one types and a suggestion is chosen
@@ -56,13 +56,7 @@ test('suggestions in the header and the search page’s tabs', async ({ page, br
     await shot(page, info, 'search-tabs');
 
     // Without JavaScript the header's box is a GET form to the search page, rendered by the server.
-    const plain = await browser.newContext({
-      baseURL: info.project.use.baseURL,
-      javaScriptEnabled: false,
-      viewport: page.viewportSize(),
-    });
-    try {
-      const noScript = await plain.newPage();
+    await withoutJavaScript(browser, page, info, async (noScript) => {
       await noScript.goto('/page/1');
       await noScript.getByRole('combobox', { name: 'Saytdan qidirish' }).fill(word);
       await noScript.getByRole('combobox', { name: 'Saytdan qidirish' }).press('Enter');
@@ -70,9 +64,7 @@ test('suggestions in the header and the search page’s tabs', async ({ page, br
       const plainTabs = noScript.getByRole('navigation', { name: 'Natijalar turi' });
       await plainTabs.getByRole('link', { name: 'Dasturchilar 1' }).click();
       await expect(noScript.getByRole('article').filter({ hasText: `Dilnoza ${word}` })).toBeVisible();
-    } finally {
-      await plain.close();
-    }
+    });
   } finally {
     await leave(request, token);
   }

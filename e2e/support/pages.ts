@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 
 const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -37,4 +37,23 @@ export async function chooseLanguage(
   const group = page.locator(onPhone(info) ? '.drawer__panel' : '.language-menu').getByRole('group');
   await Promise.all([page.waitForURL(to), group.getByRole('link', { name, exact: true }).click()]);
   await hydrated(page);
+}
+
+/** Runs `work` on a page of a browser with JavaScript off, as wide as `like`, then closes it. */
+export async function withoutJavaScript(
+  browser: Browser,
+  like: Page,
+  info: TestInfo,
+  work: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    javaScriptEnabled: false,
+    viewport: like.viewportSize(),
+  });
+  try {
+    await work(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
