@@ -30,11 +30,15 @@ const CHUNKS = [
     },
   ),
   chunk('shared.js', "t('nav.login')"),
-  chunk('portfolio.js', 't(`portfolio.like`);t(`nav.home`);"src/features/report-dialog.tsx";"src/app/routes/portfolio.tsx"', {
-    module: 'src/app/routes/portfolio.tsx',
-    imports: ['shared.js', 'app.js'],
-    dynamicImports: ['report-dialog.js'],
-  }),
+  chunk(
+    'portfolio.js',
+    't(`portfolio.like`);t(`nav.home`);"src/features/report-dialog.tsx";"src/app/routes/portfolio.tsx"',
+    {
+      module: 'src/app/routes/portfolio.tsx',
+      imports: ['shared.js', 'app.js'],
+      dynamicImports: ['report-dialog.js'],
+    },
+  ),
   chunk('report-dialog.js', 't(`report.title`)', {
     module: 'src/features/report-dialog.tsx',
     imports: ['forms.js'],
