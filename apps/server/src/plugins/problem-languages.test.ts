@@ -1,4 +1,4 @@
-import { SORTS } from '@portfolio-master/contract';
+import { LIST_SORTS } from '@portfolio-master/contract';
 import { LOCALE_INFO, type Locale } from '@portfolio-master/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../lib/translators.js';
@@ -114,9 +114,9 @@ describe('a problem in the reader’s language', () => {
       headers: { 'accept-language': 'ru' },
     });
     expect(sorted.json().errors.sort).toEqual([
-      translator('ru').t('validation.invalidValue', { field: 'sort', values: SORTS.join(', ') }),
+      translator('ru').t('validation.invalidValue', { field: 'sort', values: LIST_SORTS.join(', ') }),
     ]);
-    expect(sorted.json().errors.sort[0]).toContain('new, popular, discussed, trending');
+    expect(sorted.json().errors.sort[0]).toContain('new, popular, discussed, trending, relevance');
   });
 
   it('gives a refinement its own numbers: a comment’s limit, not the guard’s', async () => {

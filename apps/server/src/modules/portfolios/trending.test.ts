@@ -1,4 +1,4 @@
-import { SORTS } from '@portfolio-master/contract';
+import { LIST_SORTS } from '@portfolio-master/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { translator } from '../../lib/translators.js';
 import {
@@ -109,7 +109,7 @@ it('refuses a sort it does not know, naming those it knows, in Uzbek', async () 
   const answer = await call(context.app, { method: 'GET', url: '/api/portfolio?sort=eng-zor' });
   expect(answer.statusCode).toBe(422);
   expect(answer.json().detail).toBe(
-    translator('uz-Latn').t('validation.invalidValue', { field: 'sort', values: SORTS.join(', ') }),
+    translator('uz-Latn').t('validation.invalidValue', { field: 'sort', values: LIST_SORTS.join(', ') }),
   );
   expect(answer.json().detail).toContain('sort quyidagilardan biri');
 });
