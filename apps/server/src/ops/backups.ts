@@ -54,6 +54,8 @@ const TABLES = [
   'follows',
   'portfolios',
   'technologies',
+  // The keys of technologies merged into others: restored, old addresses keep leading to the kept ones.
+  'technology_redirects',
   'portfolio_technologies',
   'images',
   'original_images',

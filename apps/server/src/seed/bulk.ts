@@ -195,6 +195,7 @@ async function prepareDatabase(trx: Executor, dialect: Dialect, reset: boolean):
     'profile_pins',
     'original_images',
     'images',
+    'technology_redirects',
     'technologies',
     'portfolios',
     'sessions',
