@@ -174,7 +174,13 @@ test('notifications: the bell, the list, mail settings and the one-click unsubsc
     await comments.check();
     await expect(settings.getByText('Sozlamalar saqlandi')).toBeVisible();
     const saved = await request.get('/api/notifications/settings', { headers: { 'x-token': authorToken } });
-    expect((await saved.json()).email).toEqual({ comment: true, like: false, reply: true, post: true });
+    expect((await saved.json()).email).toEqual({
+      comment: true,
+      like: false,
+      reply: true,
+      mention: true,
+      post: true,
+    });
   } finally {
     await leave(request, authorToken);
     await leave(request, readerToken);
