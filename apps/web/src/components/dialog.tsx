@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/translator';
 import { CloseIcon } from './icons/close';
 import { Spinner } from './spinner';
@@ -41,11 +41,19 @@ export function Dialog({
   const panel = useRef<HTMLDivElement>(null);
   const open = message !== null && message !== undefined && message !== '';
 
-  useEffect(() => {
+  // The focus moves in when the dialog opens and back to where it was when it closes, once per opening
+  // (not again while it loads), and in the same commit as the panel itself, so it never rests on the page
+  // in between, and a dialog that replaces another (a loading one) takes over the place to return to.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
     first?.focus();
+    return () => previous?.focus?.();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !loading) onClose();
       if (event.key === 'Tab' && panel.current) {
@@ -63,10 +71,7 @@ export function Dialog({
       }
     };
     document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open, loading, onClose]);
 
   if (!open) return null;
