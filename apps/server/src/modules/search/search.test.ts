@@ -5,6 +5,7 @@ import { technologyPrefixStatements } from '../../data/technologies.repository.j
 import { newId } from '../../lib/ids.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { userRow } from '../../test/rows.js';
+import { hasWordStarting, wordsOf } from '../../test/words.js';
 
 /*
  * One search over three kinds. What each kind should find is worked out here from what the test wrote,
@@ -18,17 +19,6 @@ let cyrillicAuthor: TestUser;
 const get = (url: string, headers: Record<string, string> = {}) =>
   call(context.app, { method: 'GET', url, headers });
 const search = (query: string) => get(`/api/search?${query}`);
-
-/** The words a text is found by, in Latin and lower case. */
-const wordsOf = (text: string) =>
-  toLatin(text)
-    .toLowerCase()
-    .replace(/[‘’'`ʻʼ]/g, ' ')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
-const hasWordStarting = (texts: readonly string[], prefix: string) =>
-  texts.some((text) => wordsOf(text).some((word) => word.startsWith(prefix)));
 
 interface PortfolioDoc {
   title: string;
