@@ -45,7 +45,14 @@ export function planCount(dialect: Dialect, criteria: ListCriteria): CountPlan {
   return { source: 'text-index', criteria };
 }
 
-export type PagePlan = { criteria: ListCriteria; sort: Sort; limit: number; offset: number } & (
+export type PagePlan = {
+  criteria: ListCriteria;
+  sort: Sort;
+  limit: number;
+  offset: number;
+  /** Portfolios a newest-first page of matches leaves out (a search's lifted exact titles). */
+  excluding?: readonly string[] | undefined;
+} & (
   | /** The sort's own covering index (`(ranked_likes, created_at, id)`, ...), optionally one author's. */
     { source: 'order-index' }
     /** PostgreSQL: the GIN conditions, sorted by the planner. */
@@ -65,6 +72,7 @@ export interface PageRequest {
   sort: Sort;
   limit: number;
   offset: number;
+  excluding?: readonly string[] | undefined;
 }
 
 /**

@@ -17,12 +17,15 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * Best match first (docs/decisions/0059-search-relevance.md). A search is ranked within a window: the
  * `RELEVANCE_WINDOW` newest matches, which the text index yields in order and stops after (as a page
  * by newest does), so page 1 costs the same whether a word matches ten portfolios or half a million.
- * Within the window: title matches above matches elsewhere, whole words above prefixes, an exact title
- * above all; then the engine's own score (BM25 on SQLite, `ts_rank_cd` on PostgreSQL); then newest.
- * Past the window the list goes on newest first. A portfolio older than the window's newest matches of a
- * common word is not lifted above them: that is the price of a bounded first page.
+ * The portfolios whose title is exactly what was typed (the newest `EXACT_TITLES` of them, found by the
+ * title words' index) join the window however old they are, and the newest matches are counted without
+ * them. Within the window: title matches above matches elsewhere, whole words above prefixes, an exact
+ * title above all; then the engine's own score (BM25 on SQLite, `ts_rank_cd` on PostgreSQL); then newest.
+ * Past the window the list goes on newest first, without the exact titles already shown.
  */
 export const RELEVANCE_WINDOW = 200;
+/** Exact titles lifted into the window, newest first: more than this many are rare and alike. */
+export const EXACT_TITLES = 20;
 
 interface Candidate {
   id: string;
@@ -40,22 +43,30 @@ export async function findRelevancePage(
   limit: number,
   offset: number,
 ): Promise<string[]> {
-  const ranked = offset < RELEVANCE_WINDOW ? await rankedWindow(db, dialect, criteria) : [];
+  const exact = await findExactTitles(db, dialect, criteria);
+  const excluding = exact.map((candidate) => candidate.id);
+  // The ranked part: the exact titles and the newest other matches.
+  const ranked =
+    offset < RELEVANCE_WINDOW + exact.length
+      ? rank(dialect, criteria, [...exact, ...(await findCandidates(db, dialect, criteria, excluding))])
+      : [];
   const page = ranked.slice(offset, offset + limit);
   // A full window may have more matches after it, newest first.
-  if (page.length === limit || (offset < RELEVANCE_WINDOW && ranked.length < RELEVANCE_WINDOW)) return page;
+  const windowFull = ranked.length === RELEVANCE_WINDOW + exact.length;
+  if (page.length === limit || (offset < RELEVANCE_WINDOW + exact.length && !windowFull)) return page;
   const rest = await planPage(dialect, {
     criteria,
     sort: 'new',
     limit: limit - page.length,
-    offset: Math.max(offset, RELEVANCE_WINDOW),
+    offset: Math.max(offset - exact.length, RELEVANCE_WINDOW),
+    excluding,
   });
   if (rest.source === 'order-index') throw new Error('A relevance page needs words to match');
   return [...page, ...(await findTextIndexPage(db, rest))];
 }
 
-async function rankedWindow(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<string[]> {
-  const candidates = await findCandidates(db, dialect, criteria);
+/** The candidates' ids, best first; the exact titles were listed first, so ties go to them. */
+function rank(dialect: Dialect, criteria: ListCriteria, candidates: readonly Candidate[]): string[] {
   const terms = criteria.searchTerms;
   const scored = candidates.map((candidate, newest) => ({
     id: candidate.id,
@@ -67,12 +78,44 @@ async function rankedWindow(db: Executor, dialect: Dialect, criteria: ListCriter
   return scored.map((candidate) => candidate.id);
 }
 
-/** The window: the newest matches with what they are ranked by, newest first. */
-async function findCandidates(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<Candidate[]> {
+/** The newest matches whose title's words are the query's words, with what they are ranked by. */
+async function findExactTitles(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<Candidate[]> {
+  const words = criteria.searchTerms.join(' ');
   if (dialect === 'postgres') {
     const query = sql<Candidate>`select p.id, p.title, p.search_vector::text as document,
         ts_rank_cd(p.search_vector, to_tsquery('simple', ${tsQuery(criteria.searchTerms)})) as score
-      from portfolios p where ${postgresConditions(criteria)}
+      from portfolios p where p.title_words = ${words} and ${postgresConditions(criteria)}
+      order by p.created_at desc, p.id desc limit ${EXACT_TITLES}`;
+    return readRows<Candidate>(db, query.compile(db));
+  }
+  const match = await ftsMatch(db, criteria);
+  if (match === null) return [];
+  const authorOnly = criteria.authorId === undefined ? sql`` : sql`and p.author_id = ${criteria.authorId}`;
+  // The few exact titles first (one look-up of the title words' index), then their index entries.
+  const query = sql<Candidate>`select k.portfolio_id as id, p.title, s.document,
+      -bm25(portfolio_search) as score
+    from portfolio_search s
+    cross join portfolio_search_keys k on k.key = s.rowid
+    cross join portfolios p on p.id = k.portfolio_id
+    where portfolio_search match ${match} and s.rowid in (select t.key from portfolio_search_keys t
+      where t.portfolio_id in (select p.id from portfolios p where p.title_words = ${words}
+        and p.hidden_at is null ${authorOnly}))
+    order by s.rowid desc limit ${EXACT_TITLES}`;
+  return readRows<Candidate>(db, query.compile(db));
+}
+
+/** The window: the newest matches but these, with what they are ranked by, newest first. */
+async function findCandidates(
+  db: Executor,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  excluding: readonly string[],
+): Promise<Candidate[]> {
+  if (dialect === 'postgres') {
+    const others = excluding.length === 0 ? sql`` : sql`and p.id not in (${sql.join(excluding)})`;
+    const query = sql<Candidate>`select p.id, p.title, p.search_vector::text as document,
+        ts_rank_cd(p.search_vector, to_tsquery('simple', ${tsQuery(criteria.searchTerms)})) as score
+      from portfolios p where ${postgresConditions(criteria)} ${others}
       order by p.created_at desc, p.id desc limit ${RELEVANCE_WINDOW}`;
     return readRows<Candidate>(db, query.compile(db));
   }
@@ -84,9 +127,14 @@ async function findCandidates(db: Executor, dialect: Dialect, criteria: ListCrit
       ? sql``
       : sql`and rowid in (select k.key from portfolios p join portfolio_search_keys k on k.portfolio_id = p.id
           where p.author_id = ${criteria.authorId})`;
+  const others =
+    excluding.length === 0
+      ? sql``
+      : sql`and rowid not in (select key from portfolio_search_keys where portfolio_id in (${sql.join(excluding)}))`;
   const query = sql<Candidate>`select k.portfolio_id as id, p.title, c.document, c.score
     from (select rowid as key, document, -bm25(portfolio_search) as score from portfolio_search
-      where portfolio_search match ${match} ${authorOnly} order by rowid desc limit ${RELEVANCE_WINDOW}) c
+      where portfolio_search match ${match} ${authorOnly} ${others}
+      order by rowid desc limit ${RELEVANCE_WINDOW}) c
     cross join portfolio_search_keys k on k.key = c.key
     cross join portfolios p on p.id = k.portfolio_id
     order by c.key desc`;

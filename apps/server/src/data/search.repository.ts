@@ -55,6 +55,9 @@ export function searchEntry(source: SearchSource): { document: string; technolog
 
 const technologyToken = (id: string) => `t${id}`;
 
+/** A title's words as the index splits them, one space apart: what an exact title is found by. */
+export const titleWords = (title: string) => searchWords(title).join(' ');
+
 const ASCII = /^[\t\n\r -~]*$/;
 
 /** Every apostrophe people type (o‘, g‘ and the tutuq belgisi); ʻ and ʼ are letters to Unicode. */
@@ -180,9 +183,12 @@ export async function writeSearchEntries(
       words.push(...entry.document.split(' '));
       if (dialect === 'postgres') {
         await sql`update portfolios set search_vector = to_tsvector('simple', ${entry.document}),
-          technology_ids = ${own.map((t) => t.id)}::text[] where id = ${portfolio.id}`.execute(db);
+          technology_ids = ${own.map((t) => t.id)}::text[], title_words = ${titleWords(portfolio.title)}
+          where id = ${portfolio.id}`.execute(db);
         continue;
       }
+      await sql`update portfolios set title_words = ${titleWords(portfolio.title)}
+        where id = ${portfolio.id}`.execute(db);
       const key = await searchKeyOf(db, portfolio.id, portfolio.created_at);
       await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
       await sql`insert into portfolio_search (rowid, document, technologies)
@@ -193,22 +199,36 @@ export async function writeSearchEntries(
 }
 
 /**
- * What the text index is made by: 2 folds Cyrillic to Latin and splits every apostrophe alike. Index
- * entries written by an older version are rewritten at start (`bringSearchIndexUpToDate`).
+ * What the text index is made by: 2 folds Cyrillic to Latin and splits every apostrophe alike; 3 keeps
+ * each visible portfolio's title words (`title_words`) too. Index entries written by an older version are
+ * brought up to date at start (`bringSearchIndexUpToDate`).
  */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /** Letters whose indexing changed in version 2: Cyrillic, and the apostrophes Unicode calls letters. */
 const CHANGED_IN_2 = { sqlite: '*[Ѐ-ӿʻʼ]*', postgres: '[Ѐ-ӿʻʼ]' };
 
 /**
- * Rewrites the index entries an older version made differently, once: those of portfolios whose
- * title, description, technologies or author's names hold a letter whose indexing changed. Answers how
- * many were rewritten.
+ * Brings what an older version wrote up to date, once: rewrites the index entries of portfolios whose
+ * title, description, technologies or author's names hold a letter whose indexing changed in 2, and
+ * fills the title words 3 added. Answers how many entries were rewritten.
  */
 export async function bringSearchIndexUpToDate(db: Kysely<Database>, dialect: Dialect): Promise<number> {
   const state = await db.selectFrom('search_index_state').select('version').executeTakeFirst();
-  if (state && state.version >= SEARCH_INDEX_VERSION) return 0;
+  const version = state?.version ?? 0;
+  if (version >= SEARCH_INDEX_VERSION) return 0;
+  const ids = version >= 2 ? [] : await findChangedIn2(db, dialect);
+  await db.transaction().execute(async (trx) => {
+    await writeSearchEntries(trx, dialect, ids);
+    await fillTitleWords(trx);
+    await trx.deleteFrom('search_index_state').execute();
+    await trx.insertInto('search_index_state').values({ version: SEARCH_INDEX_VERSION }).execute();
+  });
+  return ids.length;
+}
+
+/** Portfolios with a letter whose indexing changed in version 2 in what they are found by. */
+async function findChangedIn2(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   const changed = (column: string) =>
     dialect === 'postgres'
       ? sql`${sql.ref(column)} ~ ${CHANGED_IN_2.postgres}`
@@ -222,22 +242,36 @@ export async function bringSearchIndexUpToDate(db: Kysely<Database>, dialect: Di
       or ${changed('u.username')} or ${changed('u.firstname')} or ${changed('u.lastname')}`,
     )
     .execute();
-  const ids = rows.map((row) => row.id);
-  await db.transaction().execute(async (trx) => {
-    await writeSearchEntries(trx, dialect, ids);
-    await trx.deleteFrom('search_index_state').execute();
-    await trx.insertInto('search_index_state').values({ version: SEARCH_INDEX_VERSION }).execute();
-  });
-  return ids.length;
+  return rows.map((row) => row.id);
+}
+
+/** Every visible portfolio's `title_words`, written once over the rows that came before version 3. */
+async function fillTitleWords(db: Executor): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await readRows<{ id: string; title: string }>(
+      db,
+      sql<{ id: string; title: string }>`select id, title from portfolios
+        where id > ${after} and hidden_at is null and title_words = '' order by id limit 1000`.compile(db),
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await sql`update portfolios set title_words = ${titleWords(row.title)} where id = ${row.id}`.execute(
+        db,
+      );
+    }
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 /** Takes the portfolio out of the text index (its SQLite sort key stays its own). */
 async function removeSearchEntry(db: Executor, dialect: Dialect, portfolioId: string): Promise<void> {
   if (dialect === 'postgres') {
-    await sql`update portfolios set search_vector = ''::tsvector, technology_ids = '{}'::text[]
-      where id = ${portfolioId}`.execute(db);
+    await sql`update portfolios set search_vector = ''::tsvector, technology_ids = '{}'::text[],
+      title_words = '' where id = ${portfolioId}`.execute(db);
     return;
   }
+  await sql`update portfolios set title_words = '' where id = ${portfolioId}`.execute(db);
   await sql`delete from portfolio_search where rowid =
     (select key from portfolio_search_keys where portfolio_id = ${portfolioId})`.execute(db);
 }
@@ -342,24 +376,27 @@ export async function findTextIndexPage(
   const { criteria, sort, limit, offset } = plan;
   const match = plan.source === 'postgres-match' ? '' : await ftsMatch(db, criteria);
   if (match === null) return [];
+  const excluding = plan.excluding ?? [];
+  const notExcluded = (column: string) =>
+    excluding.length === 0 ? sql`` : sql`and ${sql.ref(column)} not in (${sql.join(excluding)})`;
   const build = () => {
     let query;
     switch (plan.source) {
       case 'postgres-match':
         query = sql<{ id: string }>`select p.id from portfolios p where ${postgresConditions(criteria)}
-        order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+        ${notExcluded('p.id')} order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
         break;
       case 'author-matches':
         query = sql<{ id: string }>`select p.id from portfolios p
         join portfolio_search_keys k on k.portfolio_id = p.id
         where p.author_id = ${criteria.authorId}
           and k.key in (select rowid from portfolio_search where portfolio_search match ${match})
-        order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
+          ${notExcluded('p.id')} order by ${ORDER[sort]} limit ${limit} offset ${offset}`;
         break;
       case 'text-index-order':
         query = sql<{ id: string }>`select k.portfolio_id as id from portfolio_search s
         join portfolio_search_keys k on k.key = s.rowid
-        where portfolio_search match ${match}
+        where portfolio_search match ${match} ${notExcluded('k.portfolio_id')}
         order by s.rowid desc limit ${limit} offset ${offset}`;
         break;
       case 'counter-index-walk':
@@ -381,7 +418,7 @@ export async function findTextIndexPage(
     }
     return query;
   };
-  if (plan.source === 'postgres-match') {
+  if (plan.source === 'postgres-match' || excluding.length > 0) {
     const rows = await readRows<{ id: string }>(db, build().compile(db));
     return rows.map((row) => row.id);
   }

@@ -119,6 +119,7 @@ beforeAll(async () => {
     '20261230090000_spelling_suggestions',
     '20261230100000_technology_redirects',
     '20261231090000_technology_prefix_index',
+    '20270101090000_title_words',
   ]);
 });
 

@@ -40,6 +40,7 @@ import * as mentions from './migrations/20261228090000_mentions.js';
 import * as spellingSuggestions from './migrations/20261230090000_spelling_suggestions.js';
 import * as technologyRedirects from './migrations/20261230100000_technology_redirects.js';
 import * as technologyPrefixIndex from './migrations/20261231090000_technology_prefix_index.js';
+import * as titleWords from './migrations/20270101090000_title_words.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '20261230090000_spelling_suggestions': spellingSuggestions,
   '20261230100000_technology_redirects': technologyRedirects,
   '20261231090000_technology_prefix_index': technologyPrefixIndex,
+  '20270101090000_title_words': titleWords,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

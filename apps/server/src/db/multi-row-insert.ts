@@ -10,6 +10,8 @@ export type SearchTables = {
   portfolios: {
     search_vector: ColumnType<string, string | undefined, never>;
     technology_ids: ColumnType<string[], string[] | undefined, never>;
+    /** The title's words as the index splits them, one space apart; '' while hidden. */
+    title_words: ColumnType<string, string | undefined, never>;
   };
   portfolio_search_keys: { key: number; portfolio_id: string };
   portfolio_search: { rowid: number; document: string; technologies: string };

@@ -1,7 +1,7 @@
 import { type Insertable, type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import { baseLinktitle, numberedLinktitle, technologySlug } from '../data/naming.js';
-import { rebuildSearchTerms, searchEntry, searchKeyBase } from '../data/search.repository.js';
+import { rebuildSearchTerms, searchEntry, searchKeyBase, titleWords } from '../data/search.repository.js';
 import type { Dialect } from '../db/database.js';
 import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../db/multi-row-insert.js';
 import type { Database } from '../db/schema.js';
@@ -461,6 +461,7 @@ async function insertPortfolios(
         created_at: createdAt,
         updated_at: new Date(updated).toISOString(),
         technology_names: JSON.stringify(technologies),
+        title_words: titleWords(title),
         ...(dialect === 'postgres'
           ? {
               search_vector: sql<string>`to_tsvector('simple', ${entry.document})`,

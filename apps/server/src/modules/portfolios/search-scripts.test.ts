@@ -112,4 +112,22 @@ describe('an index written by the earlier rules', () => {
     // Once only.
     expect(await bringSearchIndexUpToDate(db, dialect)).toBe(0);
   });
+
+  it('fills the title words of version 3 once, rewriting no entry', async () => {
+    const { db, dialect } = context.app.services;
+    const id = await create(cyrillicAuthor, 'Тошкент Метроси', 'Бекатлар.', ['Svelte']);
+    const titleWords = async () =>
+      (await sql<{ words: string }>`select title_words as words from portfolios where id = ${id}`.execute(db))
+        .rows[0]!.words;
+    expect(await titleWords()).toBe('toshkent metrosi');
+    // As the rows were before version 3.
+    await sql`update portfolios set title_words = ''`.execute(db);
+    await db.deleteFrom('search_index_state').execute();
+    await db.insertInto('search_index_state').values({ version: 2 }).execute();
+
+    expect(await bringSearchIndexUpToDate(db, dialect)).toBe(0);
+    expect(await titleWords()).toBe('toshkent metrosi');
+    const state = await db.selectFrom('search_index_state').select('version').execute();
+    expect(state).toEqual([{ version: SEARCH_INDEX_VERSION }]);
+  });
 });
