@@ -138,7 +138,9 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions)
     max: options.poolSize ?? 10,
     // A server that does not answer (rather than refusing) is an outage after this, not a hung request.
     connectionTimeoutMillis: 5000,
-    ...(options.readonly ? { options: '-c default_transaction_read_only=on' } : {}),
+    // Every statement here is short: compiling one to machine code (JIT) costs more than it saves, tens
+    // of milliseconds on a count over many rows.
+    options: ['-c jit=off', ...(options.readonly ? ['-c default_transaction_read_only=on'] : [])].join(' '),
   });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
   // the pool replaces it on the next query. It is still worth knowing about.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestContext, type TestContext } from '../test/app.js';
@@ -28,6 +29,12 @@ describe('the PostgreSQL connection pool', () => {
   afterAll(() => context?.close());
 
   const list = () => call(context.app, { method: 'GET', url: '/api/portfolio' });
+
+  it('never compiles statements to machine code (JIT): they are all short', async () => {
+    const { db } = context.app.services;
+    const result = await sql<{ jit: string }>`show jit`.execute(db);
+    expect(result.rows).toEqual([{ jit: 'off' }]);
+  });
 
   it('logs connections the server terminates once, and goes on answering', async () => {
     expect((await list()).statusCode).toBe(200);
