@@ -4,6 +4,7 @@ import { Link } from '../../../lib/router';
 import { AdminBadge, Avatar, fullName } from '../../../components/avatar';
 import { TrashIcon } from '../../../components/icons/trash';
 import { RelativeDate } from '../../../components/relative-date';
+import { RenderedHtml } from '../../../components/rendered-html';
 import { useT } from '../../../i18n/translator';
 import { ReportAction } from '../../moderation/components/report-action';
 
@@ -66,7 +67,7 @@ export function CommentItem({ comment, onEdit, onReply, onDelete, editor, childr
         </div>
         {editor ?? (
           // Rendered by the server from a small safe subset of Markdown (links, code): no raw HTML.
-          <div className="comment__body markdown" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
+          <RenderedHtml className="comment__body markdown" html={comment.bodyHtml} />
         )}
         {children}
       </div>
