@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/translator';
 import { CloseIcon } from './icons/close';
 import { Spinner } from './spinner';
@@ -41,6 +41,13 @@ export function Dialog({
   const panel = useRef<HTMLDivElement>(null);
   const open = message !== null && message !== undefined && message !== '';
 
+  // What a key does depends on the latest props, read when the key is pressed: the listener stays the same
+  // for the whole opening, so no key pressed just after a change is handled by the props before it.
+  const latest = useRef({ loading, onClose });
+  useLayoutEffect(() => {
+    latest.current = { loading, onClose };
+  });
+
   // The focus moves in when the dialog opens and back to where it was when it closes, once per opening
   // (not again while it loads), and in the same commit as the panel itself, so it never rests on the page
   // in between, and a dialog that replaces another (a loading one) takes over the place to return to.
@@ -49,13 +56,8 @@ export function Dialog({
     const previous = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
     first?.focus();
-    return () => previous?.focus?.();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !loading) onClose();
+      if (event.key === 'Escape' && !latest.current.loading) latest.current.onClose();
       if (event.key === 'Tab' && panel.current) {
         const items = panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]');
         if (items.length === 0) return;
@@ -71,8 +73,11 @@ export function Dialog({
       }
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, loading, onClose]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [open]);
 
   if (!open) return null;
   return (
