@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { expect, inject, it } from 'vitest';
 import { refreshPortfolioLists } from '../data/portfolios.repository.js';
 import { findMatchingIds, writeSearchEntries } from '../data/search.repository.js';
@@ -74,6 +74,8 @@ it('folds listed spellings into one technology, with counts, names, index and re
       .where('id', '=', id(n))
       .execute();
   }
+  // Today's index writer also keeps the title words, a column a later migration adds.
+  await sql`alter table portfolios add column title_words text not null default ''`.execute(db());
   await writeSearchEntries(
     typed(),
     dialect,
