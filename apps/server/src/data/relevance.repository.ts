@@ -43,12 +43,18 @@ export async function findRelevancePage(
   limit: number,
   offset: number,
 ): Promise<string[]> {
-  const exact = await findExactTitles(db, dialect, criteria);
+  // SQLite: the words' full-text query, with their prefixes looked up once for every part of the page.
+  const match = dialect === 'sqlite' ? await ftsMatch(db, criteria) : '';
+  if (match === null) return [];
+  const exact = await findExactTitles(db, dialect, criteria, match);
   const excluding = exact.map((candidate) => candidate.id);
   // The ranked part: the exact titles and the newest other matches.
   const ranked =
     offset < RELEVANCE_WINDOW + exact.length
-      ? rank(dialect, criteria, [...exact, ...(await findCandidates(db, dialect, criteria, excluding))])
+      ? rank(dialect, criteria, [
+          ...exact,
+          ...(await findCandidates(db, dialect, criteria, match, excluding)),
+        ])
       : [];
   const page = ranked.slice(offset, offset + limit);
   // A full window may have more matches after it, newest first.
@@ -78,18 +84,24 @@ function rank(dialect: Dialect, criteria: ListCriteria, candidates: readonly Can
   return scored.map((candidate) => candidate.id);
 }
 
+/** PostgreSQL: a candidate's columns, the search vector as text and its `ts_rank_cd`. */
+const postgresCandidate = (criteria: ListCriteria) => sql`p.id, p.title, p.search_vector::text as document,
+  ts_rank_cd(p.search_vector, to_tsquery('simple', ${tsQuery(criteria.searchTerms)})) as score`;
+
 /** The newest matches whose title's words are the query's words, with what they are ranked by. */
-async function findExactTitles(db: Executor, dialect: Dialect, criteria: ListCriteria): Promise<Candidate[]> {
+async function findExactTitles(
+  db: Executor,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  match: string,
+): Promise<Candidate[]> {
   const words = criteria.searchTerms.join(' ');
   if (dialect === 'postgres') {
-    const query = sql<Candidate>`select p.id, p.title, p.search_vector::text as document,
-        ts_rank_cd(p.search_vector, to_tsquery('simple', ${tsQuery(criteria.searchTerms)})) as score
+    const query = sql<Candidate>`select ${postgresCandidate(criteria)}
       from portfolios p where p.title_words = ${words} and ${postgresConditions(criteria)}
       order by p.created_at desc, p.id desc limit ${EXACT_TITLES}`;
     return readRows<Candidate>(db, query.compile(db));
   }
-  const match = await ftsMatch(db, criteria);
-  if (match === null) return [];
   const authorOnly = criteria.authorId === undefined ? sql`` : sql`and p.author_id = ${criteria.authorId}`;
   // The few exact titles first (one look-up of the title words' index), then their index entries.
   const query = sql<Candidate>`select k.portfolio_id as id, p.title, s.document,
@@ -109,18 +121,16 @@ async function findCandidates(
   db: Executor,
   dialect: Dialect,
   criteria: ListCriteria,
+  match: string,
   excluding: readonly string[],
 ): Promise<Candidate[]> {
   if (dialect === 'postgres') {
     const others = excluding.length === 0 ? sql`` : sql`and p.id not in (${sql.join(excluding)})`;
-    const query = sql<Candidate>`select p.id, p.title, p.search_vector::text as document,
-        ts_rank_cd(p.search_vector, to_tsquery('simple', ${tsQuery(criteria.searchTerms)})) as score
+    const query = sql<Candidate>`select ${postgresCandidate(criteria)}
       from portfolios p where ${postgresConditions(criteria)} ${others}
       order by p.created_at desc, p.id desc limit ${RELEVANCE_WINDOW}`;
     return readRows<Candidate>(db, query.compile(db));
   }
-  const match = await ftsMatch(db, criteria);
-  if (match === null) return [];
   // BM25 weighs the document's words by rarity and the document's length; smaller is better.
   const authorOnly =
     criteria.authorId === undefined

@@ -255,11 +255,13 @@ async function fillTitleWords(db: Executor): Promise<void> {
         where id > ${after} and hidden_at is null and title_words = '' order by id limit 1000`.compile(db),
     );
     if (rows.length === 0) return;
-    for (const row of rows) {
-      await sql`update portfolios set title_words = ${titleWords(row.title)} where id = ${row.id}`.execute(
-        db,
-      );
-    }
+    // One statement for the thousand rows, not a round trip each.
+    const words = sql.join(
+      rows.map((row) => sql`when ${row.id} then ${titleWords(row.title)}`),
+      sql` `,
+    );
+    await sql`update portfolios set title_words = case id ${words} end
+      where id in (${sql.join(rows.map((row) => row.id))})`.execute(db);
     after = rows[rows.length - 1]!.id;
   }
 }
