@@ -45,33 +45,28 @@ export function planCount(dialect: Dialect, criteria: ListCriteria): CountPlan {
   return { source: 'text-index', criteria };
 }
 
-export type PagePlan = {
-  criteria: ListCriteria;
-  sort: Sort;
-  limit: number;
-  offset: number;
-  /** Portfolios a newest-first page of matches leaves out (a search's lifted exact titles). */
-  excluding?: readonly string[] | undefined;
-} & (
-  | /** The sort's own covering index (`(ranked_likes, created_at, id)`, ...), optionally one author's. */
-    { source: 'order-index' }
-    /** PostgreSQL: the GIN conditions, sorted by the planner. */
-  | { source: 'postgres-match' }
-  /** SQLite: an author has few portfolios; each is checked against the text index. */
-  | { source: 'author-matches' }
-  /** SQLite, newest first: the text index's own order (keys are creation times), read backwards. */
-  | { source: 'text-index-order' }
-  /** SQLite, by a counter, common matches: walk the counter index, each checked against the text index. */
-  | { source: 'counter-index-walk' }
-  /** SQLite, by a counter, rare matches or a deep page: every match sorted. */
-  | { source: 'sorted-matches' }
-);
+export type PagePlan = PageRequest &
+  (
+    | /** The sort's own covering index (`(ranked_likes, created_at, id)`, ...), optionally one author's. */
+      { source: 'order-index' }
+      /** PostgreSQL: the GIN conditions, sorted by the planner. */
+    | { source: 'postgres-match' }
+    /** SQLite: an author has few portfolios; each is checked against the text index. */
+    | { source: 'author-matches' }
+    /** SQLite, newest first: the text index's own order (keys are creation times), read backwards. */
+    | { source: 'text-index-order' }
+    /** SQLite, by a counter, common matches: walk the counter index, each checked against the text index. */
+    | { source: 'counter-index-walk' }
+    /** SQLite, by a counter, rare matches or a deep page: every match sorted. */
+    | { source: 'sorted-matches' }
+  );
 
 export interface PageRequest {
   criteria: ListCriteria;
   sort: Sort;
   limit: number;
   offset: number;
+  /** Portfolios a newest-first page of matches leaves out (a search's lifted exact titles). */
   excluding?: readonly string[] | undefined;
 }
 
