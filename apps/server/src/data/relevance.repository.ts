@@ -20,7 +20,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * The portfolios whose title is exactly what was typed (the newest `EXACT_TITLES` of them, found by the
  * title words' index) join the window however old they are, and the newest matches are counted without
  * them. Within the window: title matches above matches elsewhere, whole words above prefixes, an exact
- * title above all; then the engine's own score (BM25 on SQLite, `ts_rank_cd` on PostgreSQL); then newest.
+ * title above all; then a score (BM25 on SQLite, computed here from counts the index keeps, see `bm25`;
+ * `ts_rank_cd` on PostgreSQL); then newest.
  * Past the window the list goes on newest first, without the exact titles already shown.
  */
 export const RELEVANCE_WINDOW = 200;
@@ -32,7 +33,8 @@ interface Candidate {
   title: string;
   /** SQLite: the index document; PostgreSQL: the search vector as text. */
   document: string;
-  score: number | string;
+  /** PostgreSQL: `ts_rank_cd`; SQLite's score is computed from the document. */
+  score?: number | string;
 }
 
 /** Ids of one page of the matches, best match first. */
@@ -51,7 +53,7 @@ export async function findRelevancePage(
   // The ranked part: the exact titles and the newest other matches.
   const ranked =
     offset < RELEVANCE_WINDOW + exact.length
-      ? rank(dialect, criteria, [
+      ? await rank(db, dialect, criteria, [
           ...exact,
           ...(await findCandidates(db, dialect, criteria, match, excluding)),
         ])
@@ -72,12 +74,18 @@ export async function findRelevancePage(
 }
 
 /** The candidates' ids, best first; the exact titles were listed first, so ties go to them. */
-function rank(dialect: Dialect, criteria: ListCriteria, candidates: readonly Candidate[]): string[] {
+async function rank(
+  db: Executor,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  candidates: readonly Candidate[],
+): Promise<string[]> {
   const terms = criteria.searchTerms;
+  const statistics = dialect === 'sqlite' && candidates.length > 1 ? await indexStatistics(db, terms) : null;
   const scored = candidates.map((candidate, newest) => ({
     id: candidate.id,
     tier: tier(terms, searchWords(candidate.title), (word) => holdsWord(dialect, candidate.document, word)),
-    score: Number(candidate.score),
+    score: statistics ? bm25(candidate.document, terms, statistics) : Number(candidate.score ?? 0),
     newest,
   }));
   scored.sort((a, b) => b.tier - a.tier || b.score - a.score || a.newest - b.newest);
@@ -104,8 +112,7 @@ async function findExactTitles(
   }
   const authorOnly = criteria.authorId === undefined ? sql`` : sql`and p.author_id = ${criteria.authorId}`;
   // The few exact titles first (one look-up of the title words' index), then their index entries.
-  const query = sql<Candidate>`select k.portfolio_id as id, p.title, s.document,
-      -bm25(portfolio_search) as score
+  const query = sql<Candidate>`select k.portfolio_id as id, p.title, s.document
     from portfolio_search s
     cross join portfolio_search_keys k on k.key = s.rowid
     cross join portfolios p on p.id = k.portfolio_id
@@ -131,7 +138,6 @@ async function findCandidates(
       order by p.created_at desc, p.id desc limit ${RELEVANCE_WINDOW}`;
     return readRows<Candidate>(db, query.compile(db));
   }
-  // BM25 weighs the document's words by rarity and the document's length; smaller is better.
   const authorOnly =
     criteria.authorId === undefined
       ? sql``
@@ -141,8 +147,8 @@ async function findCandidates(
     excluding.length === 0
       ? sql``
       : sql`and rowid not in (select key from portfolio_search_keys where portfolio_id in (${sql.join(excluding)}))`;
-  const query = sql<Candidate>`select k.portfolio_id as id, p.title, c.document, c.score
-    from (select rowid as key, document, -bm25(portfolio_search) as score from portfolio_search
+  const query = sql<Candidate>`select k.portfolio_id as id, p.title, c.document
+    from (select rowid as key, document from portfolio_search
       where portfolio_search match ${match} ${authorOnly} ${others}
       order by rowid desc limit ${RELEVANCE_WINDOW}) c
     cross join portfolio_search_keys k on k.key = c.key
@@ -175,4 +181,89 @@ function tier(
     else total += inDocument(term) ? 2 : 1;
   }
   return total;
+}
+
+/*
+ * SQLite's score: BM25 (Okapi, FTS5's own constants), computed here rather than by FTS5's `bm25()`, which
+ * counts the entries holding each word by walking the word's whole doclist on every search: 6 ms for a
+ * word in a quarter of the entries at a million portfolios, where the window itself takes 0.2 ms
+ * (docs/decisions/0062-bm25-from-kept-counts.md). The counts come from `search_terms.documents`, kept by
+ * every index write; the entries and their words in all from FTS5's averages record.
+ */
+const K1 = 1.2;
+const B = 0.75;
+
+export interface IndexStatistics {
+  /** Entries in the index. */
+  entries: number;
+  /** Words in an entry's document, on average. */
+  averageLength: number;
+  /** Per search term, the entries holding it: as a word, or (two letters or more) a word it begins. */
+  holding: number[];
+}
+
+/** What BM25 weighs the terms by, for the whole index: two look-ups of a few rows each. */
+async function indexStatistics(db: Executor, terms: readonly string[]): Promise<IndexStatistics> {
+  const [averages] = await readRows<{ block: Uint8Array }>(
+    db,
+    sql<{ block: Uint8Array }>`select block from portfolio_search_data where id = 1`.compile(db),
+  );
+  // The averages record: the entries, then the words of each column in all (the document first).
+  const [entries = 0, words = 0] = averages ? readVarints(averages.block, 2) : [];
+  const counts = await readRows<{ i: number; n: number | null }>(
+    db,
+    sql<{ i: number; n: number | null }>`${sql.join(
+      terms.map((term, i) =>
+        term.length === 1
+          ? sql`select ${i} as i, sum(documents) as n from search_terms where term = ${term}`
+          : sql`select ${i} as i, sum(documents) as n from search_terms
+              where term >= ${term} and term < ${`${term}\u{10FFFF}`}`,
+      ),
+      sql` union all `,
+    )}`.compile(db),
+  );
+  const holding = terms.map(() => 0);
+  for (const row of counts) holding[row.i] = Math.min(Number(row.n ?? 0), entries);
+  return { entries, averageLength: entries > 0 ? words / entries : 1, holding };
+}
+
+/** SQLite's variable-length integers, as FTS5 writes them: 7 bits a byte, the ninth byte whole. */
+export function readVarints(bytes: Uint8Array, count: number): number[] {
+  const values: number[] = [];
+  let at = 0;
+  while (values.length < count && at < bytes.length) {
+    let value = 0;
+    for (let i = 0; at < bytes.length; i += 1) {
+      const byte = bytes[at++]!;
+      if (i === 8) {
+        value = value * 256 + byte;
+        break;
+      }
+      value = value * 128 + (byte & 0x7f);
+      if (byte < 0x80) break;
+    }
+    values.push(value);
+  }
+  return values;
+}
+
+/**
+ * BM25 of an entry's document for the terms: per term, its rarity (log of the entries without it over the
+ * entries with it, never below FTS5's floor) times how often the document holds it, saturating, against
+ * the document's length relative to the average. A term of two letters or more counts every word it
+ * begins, as the index matches it.
+ */
+export function bm25(document: string, terms: readonly string[], statistics: IndexStatistics): number {
+  const words = document === '' ? [] : document.split(' ');
+  const lengthNorm = 1 - B + (B * words.length) / (statistics.averageLength || 1);
+  let score = 0;
+  terms.forEach((term, i) => {
+    let frequency = 0;
+    for (const word of words) if (word === term || (term.length > 1 && word.startsWith(term))) frequency += 1;
+    if (frequency === 0) return;
+    const holding = statistics.holding[i]!;
+    const rarity = Math.max(Math.log((statistics.entries - holding + 0.5) / (holding + 0.5)), 1e-6);
+    score += (rarity * frequency * (K1 + 1)) / (frequency + K1 * lengthNorm);
+  });
+  return score;
 }

@@ -180,8 +180,8 @@ export async function writeSearchEntries(
       }
       const own = technologies.get(portfolio.id) ?? [];
       const entry = searchEntry({ ...portfolio, technologies: own, author: portfolio });
-      words.push(...entry.document.split(' '));
       if (dialect === 'postgres') {
+        words.push(...entry.document.split(' '));
         await sql`update portfolios set search_vector = to_tsvector('simple', ${entry.document}),
           technology_ids = ${own.map((t) => t.id)}::text[], title_words = ${titleWords(portfolio.title)}
           where id = ${portfolio.id}`.execute(db);
@@ -190,12 +190,38 @@ export async function writeSearchEntries(
       await sql`update portfolios set title_words = ${titleWords(portfolio.title)}
         where id = ${portfolio.id}`.execute(db);
       const key = await searchKeyOf(db, portfolio.id, portfolio.created_at);
+      await uncountWords(db, key);
       await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
       await sql`insert into portfolio_search (rowid, document, technologies)
         values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
+      await countWords(db, entry.document);
     }
     await addSearchTerms(db, words);
   }
+}
+
+/*
+ * SQLite: `search_terms.documents` is how many index entries hold each word, what BM25 weighs a word's
+ * rarity by (relevance.repository.ts); FTS5 itself could only tell by walking the word's whole doclist.
+ * Every entry written counts its words in, every entry removed counts them out (a key deleted with its
+ * portfolio, by the trigger that deletes its entry). The words are letters and digits one space apart, so
+ * `","` between them makes a JSON array.
+ */
+
+/** Counts the words of an entry about to be removed out of `search_terms.documents`. */
+async function uncountWords(db: Executor, key: number): Promise<void> {
+  await sql`update search_terms set documents = documents - 1 where term in (select j.value
+    from portfolio_search s, json_each('["' || replace(s.document, ' ', '","') || '"]') j
+    where s.rowid = ${key})`.execute(db);
+}
+
+/** Counts the words of an entry just written into `search_terms`, adding the words it is the first to hold. */
+async function countWords(db: Executor, document: string): Promise<void> {
+  const words = [...new Set(document.split(' '))].filter((word) => word !== '');
+  if (words.length === 0) return;
+  // An insert only for a new word: the trigger that keeps its trigrams fires for those alone.
+  await sql`insert into search_terms (term, documents) select value, 1 from json_each(${JSON.stringify(words)})
+    where true on conflict (term) do update set documents = documents + 1`.execute(db);
 }
 
 /**
@@ -274,14 +300,22 @@ async function removeSearchEntry(db: Executor, dialect: Dialect, portfolioId: st
     return;
   }
   await sql`update portfolios set title_words = '' where id = ${portfolioId}`.execute(db);
-  await sql`delete from portfolio_search where rowid =
-    (select key from portfolio_search_keys where portfolio_id = ${portfolioId})`.execute(db);
+  const [key] = await readRows<{ key: number }>(
+    db,
+    sql<{ key: number }>`select key from portfolio_search_keys where portfolio_id = ${portfolioId}`.compile(
+      db,
+    ),
+  );
+  if (key === undefined) return;
+  await uncountWords(db, key.key);
+  await sql`delete from portfolio_search where rowid = ${key.key}`.execute(db);
 }
 
 /**
  * Every word of the text index's documents into `search_terms`, after documents were written in bulk.
- * SQLite's words also serve prefixes (see `expandPrefix`); on both dialects they are the vocabulary
- * misspelt words are corrected from (see spelling.repository.ts).
+ * SQLite's words also serve prefixes (see `expandPrefix`), with how many entries hold each (what BM25
+ * weighs them by); on both dialects they are the vocabulary misspelt words are corrected from (see
+ * spelling.repository.ts).
  */
 export async function rebuildSearchTerms(db: Executor, dialect: Dialect = 'sqlite'): Promise<void> {
   if (dialect === 'postgres') {
@@ -292,8 +326,10 @@ export async function rebuildSearchTerms(db: Executor, dialect: Dialect = 'sqlit
   await sql`create virtual table temp.portfolio_search_words using fts5vocab(main, portfolio_search, 'col')`.execute(
     db,
   );
-  await sql`insert or ignore into search_terms (term)
-    select term from temp.portfolio_search_words where col = 'document'`.execute(db);
+  await sql`update search_terms set documents = 0`.execute(db);
+  await sql`insert into search_terms (term, documents)
+    select term, doc from temp.portfolio_search_words where col = 'document'
+    on conflict (term) do update set documents = excluded.documents`.execute(db);
   await sql`drop table temp.portfolio_search_words`.execute(db);
 }
 

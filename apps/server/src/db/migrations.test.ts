@@ -120,6 +120,7 @@ beforeAll(async () => {
     '20261230100000_technology_redirects',
     '20261231090000_technology_prefix_index',
     '20270101090000_title_words',
+    '20270102090000_search_term_documents',
   ]);
 });
 

@@ -41,6 +41,7 @@ import * as spellingSuggestions from './migrations/20261230090000_spelling_sugge
 import * as technologyRedirects from './migrations/20261230100000_technology_redirects.js';
 import * as technologyPrefixIndex from './migrations/20261231090000_technology_prefix_index.js';
 import * as titleWords from './migrations/20270101090000_title_words.js';
+import * as searchTermDocuments from './migrations/20270102090000_search_term_documents.js';
 
 /** Every migration, by its timestamped name. Listed here so the compiled server needs no file lookups. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '20261230100000_technology_redirects': technologyRedirects,
   '20261231090000_technology_prefix_index': technologyPrefixIndex,
   '20270101090000_title_words': titleWords,
+  '20270102090000_search_term_documents': searchTermDocuments,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.js';
 
 /**
  * What an API read relies on beyond the foreign keys: stored counters equal to the rows they count,
- * unique linktitles and a search entry for every portfolio that is not hidden. Returns one line per kind of problem
+ * unique linktitles, a search entry for every portfolio that is not hidden and (SQLite) every indexed word's
+ * count of the entries holding it. Returns one line per kind of problem
  * (empty when all is well), so seeds can be checked by tests and by hand after a bulk load.
  */
 export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
@@ -97,6 +98,19 @@ export async function findInconsistencies(db: Kysely<Database>, dialect: Dialect
               where pt.portfolio_id = k.portfolio_id order by pt.position)), '')`,
     ],
   ];
+  if (dialect === 'sqlite') {
+    // FTS5's own vocabulary: each word with the entries holding it, counted from the index itself.
+    await sql`create virtual table if not exists temp.indexed_words using fts5vocab(main, portfolio_search, 'col')`.execute(
+      db,
+    );
+    checks.push([
+      'indexed words whose count of entries differs from the entries holding them',
+      sql`select (select count(*) from search_terms t where t.documents <> coalesce((select v.doc
+          from temp.indexed_words v where v.term = t.term and v.col = 'document'), 0))
+        + (select count(*) from temp.indexed_words v where v.col = 'document'
+          and not exists (select 1 from search_terms t where t.term = v.term)) as n`,
+    ]);
+  }
   const problems: string[] = [];
   for (const [label, query] of checks) {
     const result = await query.execute(db);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { findInconsistencies } from '../../seed/consistency.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 
 /* Best match first, and close spellings offered for a search that finds little (decision 0059). */
@@ -158,5 +160,66 @@ describe('hostile queries', () => {
         if (response.statusCode >= 400) expect(response.json().code ?? response.json().error).toBeTruthy();
       }
     }
+  });
+});
+
+describe('what a word weighs', () => {
+  /** SQLite: how many index entries hold the word, as kept for BM25 (decision 62). */
+  async function holding(word: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`select documents as n from search_terms
+      where term = ${word}`.execute(context.app.services.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  async function expectCounted(sqliteCount: number): Promise<void> {
+    const { db, dialect } = context.app.services;
+    expect(await findInconsistencies(db, dialect)).toEqual([]);
+    // PostgreSQL ranks by ts_rank_cd, which weighs no word by its rarity: it keeps no counts.
+    if (dialect === 'sqlite') expect(await holding('qalampir')).toBe(sqliteCount);
+  }
+  const post = async (user: TestUser, title: string) => {
+    const response = await call(context.app, {
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: { 'x-token': user.token },
+      payload: { title, description: 'Qalampir qalampir.', url: 'https://qalampir.example.uz', used: ['Go'] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { _id: string })._id;
+  };
+
+  it('is counted as portfolios are written, edited, deleted and their authors leave', async () => {
+    const leaving = await signUp(context);
+    const first = await post(author, 'Qalampir bog‘i');
+    await post(author, 'Achchiq qalampir');
+    await post(leaving, 'Qalampir savdosi');
+    await post(leaving, 'Qalampir narxlari');
+    await expectCounted(4);
+
+    const edited = await call(context.app, {
+      method: 'PUT',
+      url: `/api/portfolio/update/${first}`,
+      headers: { 'x-token': author.token },
+      payload: { title: 'Pomidor bog‘i', description: 'Faqat pomidor.' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expectCounted(3);
+
+    const removed = await call(context.app, {
+      method: 'DELETE',
+      url: `/api/portfolio/delete/${first}`,
+      headers: { 'x-token': author.token },
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await expectCounted(3);
+
+    const left = await call(context.app, {
+      method: 'DELETE',
+      url: '/api/user/me',
+      headers: { 'x-token': leaving.token },
+      payload: { currentPassword: leaving.password },
+    });
+    expect(left.statusCode, left.body).toBeLessThan(300);
+    await expectCounted(1);
+    expect(await titles(q('qalampir'))).toEqual(['Achchiq qalampir']);
   });
 });
