@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { hotStatement } from '../db/hot-reads.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -69,18 +70,19 @@ export async function findHiddenWriters(db: Executor, readerId: string): Promise
 /** Whether `a` blocked `b` or `b` blocked `a`: what refuses one's comments, likes, follows (and mentions). */
 export async function blockedEitherWay(db: Executor, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
-  const row = await db
-    .selectFrom('person_blocks')
-    .select('kind')
-    .where('kind', '=', 'block')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', a), eb('other_id', '=', b)]),
-        eb.and([eb('user_id', '=', b), eb('other_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await hotStatement(db, 'blocked-either-way', ['block', a, b, b, a], () =>
+    db
+      .selectFrom('person_blocks')
+      .select('kind')
+      .where('kind', '=', 'block')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('user_id', '=', a), eb('other_id', '=', b)]),
+          eb.and([eb('user_id', '=', b), eb('other_id', '=', a)]),
+        ]),
+      ),
+  );
+  return rows.length > 0;
 }
 
 /**

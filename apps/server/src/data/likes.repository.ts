@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { hotRead } from '../db/hot-reads.js';
+import { hotRead, hotStatement } from '../db/hot-reads.js';
 import type { Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -11,22 +11,21 @@ export async function insertLike(
   userId: string,
   now: string,
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto('likes')
-    .values({ portfolio_id: portfolioId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['portfolio_id', 'user_id']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const inserted = await hotStatement(db, 'insert-like', [portfolioId, userId, now], () =>
+    db
+      .insertInto('likes')
+      .values({ portfolio_id: portfolioId, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['portfolio_id', 'user_id']).doNothing())
+      .returning('user_id'),
+  );
+  return inserted.rows.length > 0;
 }
 
 export async function deleteLike(db: Executor, portfolioId: string, userId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('likes')
-    .where('portfolio_id', '=', portfolioId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  const result = await hotStatement(db, 'delete-like', [portfolioId, userId], () =>
+    db.deleteFrom('likes').where('portfolio_id', '=', portfolioId).where('user_id', '=', userId),
+  );
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /**
@@ -39,20 +38,27 @@ export async function adjustLikesCount(
   userId: string,
   delta: number,
 ): Promise<number> {
-  const row = await db
-    .updateTable('portfolios')
-    .set((eb) => ({
-      likes_count: eb('likes_count', '+', delta),
-      ranked_likes: eb(
-        'ranked_likes',
-        '+',
-        eb.case().when('author_id', '=', userId).then(0).else(delta).end(),
-      ),
-    }))
-    .where('id', '=', portfolioId)
-    .returning('likes_count')
-    .executeTakeFirstOrThrow();
-  return row.likes_count;
+  // The case's two results are written into the statement: one statement for each delta.
+  const { rows } = await hotStatement<{ likes_count: number }>(
+    db,
+    `adjust-likes-count:${delta}`,
+    [delta, userId, portfolioId],
+    () =>
+      db
+        .updateTable('portfolios')
+        .set((eb) => ({
+          likes_count: eb('likes_count', '+', delta),
+          ranked_likes: eb(
+            'ranked_likes',
+            '+',
+            eb.case().when('author_id', '=', userId).then(0).else(delta).end(),
+          ),
+        }))
+        .where('id', '=', portfolioId)
+        .returning('likes_count'),
+  );
+  if (!rows[0]) throw new Error('adjustLikesCount: no such portfolio');
+  return rows[0].likes_count;
 }
 
 export interface LikerRow {

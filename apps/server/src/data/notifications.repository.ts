@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, DeliveredKind, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
+import { hotStatement } from '../db/hot-reads.js';
 import { newId } from '../lib/ids.js';
 import { newToken } from '../lib/tokens.js';
 
@@ -16,50 +17,62 @@ export const REPLY_FAN_OUT = 50;
  */
 export async function refreshLikeGroup(
   db: Transaction<Database>,
-  portfolioId: string,
+  portfolio: { id: string; ownerId: string },
   now: string,
 ): Promise<string | undefined> {
-  const portfolio = await db
-    .selectFrom('portfolios')
-    .select('author_id')
-    .where('id', '=', portfolioId)
-    .executeTakeFirst();
-  if (!portfolio) return undefined;
-  const owner = portfolio.author_id;
-  const group = await db
-    .selectFrom('notifications')
-    .select(['id', 'since'])
-    .where('user_id', '=', owner)
-    .where('kind', '=', 'like')
-    .where('portfolio_id', '=', portfolioId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
+  const { id: portfolioId, ownerId: owner } = portfolio;
+  const {
+    rows: [group],
+  } = await hotStatement<{ id: string; since: string }>(db, 'like-group', [owner, 'like', portfolioId], () =>
+    db
+      .selectFrom('notifications')
+      .select(['id', 'since'])
+      .where('user_id', '=', owner)
+      .where('kind', '=', 'like')
+      .where('portfolio_id', '=', portfolioId)
+      .where('read_at', 'is', null),
+  );
   const since = group ? group.since : now;
-  const likes = db
-    .selectFrom('likes')
-    .where('portfolio_id', '=', portfolioId)
-    .where('created_at', '>=', since)
-    .where('user_id', '!=', owner);
-  const [counted, newest] = await Promise.all([
-    likes.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    likes
-      .select(['user_id', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('user_id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
+  const likes = () =>
+    db
+      .selectFrom('likes')
+      .where('portfolio_id', '=', portfolioId)
+      .where('created_at', '>=', since)
+      .where('user_id', '!=', owner);
+  const [counted, newestRows] = await Promise.all([
+    hotStatement<{ n: number | string }>(db, 'like-group-count', [portfolioId, since, owner], () =>
+      likes().select((eb) => eb.fn.countAll<number | string>().as('n')),
+    ),
+    hotStatement<{ user_id: string; created_at: string }>(
+      db,
+      'like-group-newest',
+      [portfolioId, since, owner, 1],
+      () =>
+        likes()
+          .select(['user_id', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('user_id', 'desc')
+          .limit(1),
+    ),
   ]);
-  const n = Number(counted.n);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  const newest = newestRows.rows[0];
   if (n === 0 || !newest) {
-    if (group) await db.deleteFrom('notifications').where('id', '=', group.id).execute();
+    if (group) {
+      await hotStatement(db, 'like-group-delete', [group.id], () =>
+        db.deleteFrom('notifications').where('id', '=', group.id),
+      );
+    }
     return undefined;
   }
   if (group) {
-    await db
-      .updateTable('notifications')
-      .set({ actor_id: newest.user_id, others_count: n - 1, created_at: newest.created_at as string })
-      .where('id', '=', group.id)
-      .execute();
+    const values = [newest.user_id, n - 1, newest.created_at, group.id];
+    await hotStatement(db, 'like-group-update', values, () =>
+      db
+        .updateTable('notifications')
+        .set({ actor_id: newest.user_id, others_count: n - 1, created_at: newest.created_at })
+        .where('id', '=', group.id),
+    );
     return undefined;
   }
   const id = newId();

@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } 
 import type { Sort } from '@portfolio-master/contract';
 import type { Dialect } from '../db/database.js';
 import { storedGallery } from '../lib/string-list.js';
-import { hotRead } from '../db/hot-reads.js';
+import { hotRead, hotStatement } from '../db/hot-reads.js';
 import type { Database, PortfolioRow, PortfoliosTable } from '../db/schema.js';
 import { type CountPlan, type ListCriteria, type PagePlan, planCount, planPage } from './list-plan.js';
 import { countTextIndexMatches, findTextIndexPage, writeSearchEntry } from './search.repository.js';
@@ -408,12 +408,13 @@ export async function updatePortfolio(
  * dialects), so concurrent writes to one portfolio run one after another. False when it is gone.
  */
 export async function lockPortfolio(db: Executor, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('portfolios')
-    .set((eb) => ({ likes_count: eb.ref('likes_count') }))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const result = await hotStatement(db, 'lock-portfolio', [id], () =>
+    db
+      .updateTable('portfolios')
+      .set((eb) => ({ likes_count: eb.ref('likes_count') }))
+      .where('id', '=', id),
+  );
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 export async function deletePortfolio(db: Executor, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, DeliveredKind } from '../db/schema.js';
+import { hotStatement } from '../db/hot-reads.js';
 import { newId } from '../lib/ids.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -264,38 +265,49 @@ export async function enqueueLike(
   db: Transaction<Database>,
   like: { portfolioId: string; likerId: string; now: string; holdUntil: string },
 ): Promise<void> {
-  const merged = await db
-    .updateTable('telegram_outbox')
-    .set((eb) => ({ actor_id: like.likerId, others_count: eb('others_count', '+', 1) }))
-    .where('portfolio_id', '=', like.portfolioId)
-    .where('kind', '=', 'like')
-    .where('status', '=', 'pending')
-    .where('user_id', '!=', like.likerId)
-    .executeTakeFirst();
-  if (Number(merged.numUpdatedRows) > 0) return;
-  await db
-    .insertInto('telegram_outbox')
-    .columns(['id', 'user_id', 'kind', 'actor_id', 'portfolio_id', 'next_at', 'created_at'])
-    .expression(
+  const merged = await hotStatement(
+    db,
+    'enqueue-like-merge',
+    [like.likerId, 1, like.portfolioId, 'like', 'pending', like.likerId],
+    () =>
       db
-        .selectFrom('portfolios as p')
-        .innerJoin('users as u', 'u.id', 'p.author_id')
-        .innerJoin('notification_settings as s', 's.user_id', 'p.author_id')
-        .select([
-          sql<string>`${newId()}`.as('id'),
-          'p.author_id',
-          sql<DeliveredKind>`'like'`.as('kind'),
-          sql<string>`${like.likerId}`.as('actor_id'),
-          'p.id',
-          sql<string>`${like.holdUntil}`.as('next_at'),
-          sql<string>`${like.now}`.as('created_at'),
-        ])
-        .where('p.id', '=', like.portfolioId)
-        .where('p.author_id', '!=', like.likerId)
-        .where('u.telegram_chat_id', 'is not', null)
-        .where('s.telegram_like', '=', 1),
-    )
-    .execute();
+        .updateTable('telegram_outbox')
+        .set((eb) => ({ actor_id: like.likerId, others_count: eb('others_count', '+', 1) }))
+        .where('portfolio_id', '=', like.portfolioId)
+        .where('kind', '=', 'like')
+        .where('status', '=', 'pending')
+        .where('user_id', '!=', like.likerId),
+  );
+  if (Number(merged.numAffectedRows ?? 0) > 0) return;
+  const id = newId();
+  await hotStatement(
+    db,
+    'enqueue-like',
+    [id, like.likerId, like.holdUntil, like.now, like.portfolioId, like.likerId, 1],
+    () =>
+      db
+        .insertInto('telegram_outbox')
+        .columns(['id', 'user_id', 'kind', 'actor_id', 'portfolio_id', 'next_at', 'created_at'])
+        .expression(
+          db
+            .selectFrom('portfolios as p')
+            .innerJoin('users as u', 'u.id', 'p.author_id')
+            .innerJoin('notification_settings as s', 's.user_id', 'p.author_id')
+            .select([
+              sql<string>`${id}`.as('id'),
+              'p.author_id',
+              sql<DeliveredKind>`'like'`.as('kind'),
+              sql<string>`${like.likerId}`.as('actor_id'),
+              'p.id',
+              sql<string>`${like.holdUntil}`.as('next_at'),
+              sql<string>`${like.now}`.as('created_at'),
+            ])
+            .where('p.id', '=', like.portfolioId)
+            .where('p.author_id', '!=', like.likerId)
+            .where('u.telegram_chat_id', 'is not', null)
+            .where('s.telegram_like', '=', 1),
+        ),
+  );
 }
 
 /**

@@ -1,4 +1,11 @@
-import { type Compilable, CompiledQuery, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+  type Transaction,
+} from 'kysely';
 import type { Database } from './schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -31,17 +38,41 @@ export async function hotRead<R>(
   build: () => Compilable<R>,
 ): Promise<R[]> {
   const key = `${!readConnections.has(db) && isPostgres(db) ? 'pg' : 'sqlite'}|${shape}`;
+  return rowsOf<R>(db, builtOnce(key, shape, parameters, build), parameters);
+}
+
+/**
+ * A statement on a hot path that writes (a like's, a comment's), or reads inside a transaction: built
+ * once per shape and dialect as `hotRead` builds, run on `db` itself, answering the driver's result (its
+ * rows, and the rows it changed).
+ */
+export function hotStatement<R>(
+  db: Executor,
+  shape: string,
+  parameters: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<QueryResult<R>> {
+  const sql = builtOnce(`${isPostgres(db) ? 'pg' : 'sqlite'}|${shape}`, shape, parameters, build);
+  return db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<R>);
+}
+
+function builtOnce(
+  key: string,
+  shape: string,
+  parameters: readonly unknown[],
+  build: () => Compilable<unknown>,
+): string {
   let sql = compiledSql.get(key);
   if (sql === undefined) {
     const compiled = build().compile();
     const built = compiled.parameters;
     if (built.length !== parameters.length || built.some((value, index) => value !== parameters[index])) {
-      throw new Error(`hot read "${shape}": its parameters are not the ones its query binds, in order`);
+      throw new Error(`hot statement "${shape}": its parameters are not the ones it binds, in order`);
     }
     sql = compiled.sql;
     compiledSql.set(key, sql);
   }
-  return rowsOf<R>(db, sql, parameters);
+  return sql;
 }
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;

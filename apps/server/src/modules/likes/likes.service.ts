@@ -71,7 +71,12 @@ export class LikesService {
         };
       }
       // The owner's unread like notification follows the likes, under the same row lock.
-      notified = await this.notifications.liked(trx, portfolioId, now, answer.isLiked ? userId : undefined);
+      notified = await this.notifications.liked(
+        trx,
+        { id: portfolioId, ownerId: portfolio.authorId },
+        now,
+        answer.isLiked ? userId : undefined,
+      );
       return answer;
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('popular')]);

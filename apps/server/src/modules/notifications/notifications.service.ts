@@ -59,11 +59,12 @@ export class NotificationsService {
    */
   async liked(
     trx: Transaction<Database>,
-    portfolioId: string,
+    portfolio: { id: string; ownerId: string },
     now: string,
     likerId?: string,
   ): Promise<string | undefined> {
-    const id = await notifications.refreshLikeGroup(trx, portfolioId, now);
+    const portfolioId = portfolio.id;
+    const id = await notifications.refreshLikeGroup(trx, portfolio, now);
     if (likerId !== undefined) {
       const holdUntil = new Date(Date.parse(now) + LIKE_HOLD_MS).toISOString();
       await outbox.enqueueLike(trx, { portfolioId, likerId, now, holdUntil });
