@@ -114,6 +114,21 @@ export async function findPortfolioById(db: Executor, id: string): Promise<Portf
   return row && withLists(row);
 }
 
+/** What a write to a portfolio needs of it (a like, a comment): who wrote it and whether it is hidden. */
+export interface PortfolioKey {
+  id: string;
+  author_id: string;
+  hidden_at: Date | string | null;
+}
+
+/** `findPortfolioById`'s row narrowed to `PortfolioKey`: one primary-key look-up of three columns. */
+export async function findPortfolioKeyById(db: Executor, id: string): Promise<PortfolioKey | undefined> {
+  const [row] = await hotRead(db, 'portfolio-key-by-id', [id], () =>
+    db.selectFrom('portfolios').select(['id', 'author_id', 'hidden_at']).where('id', '=', id),
+  );
+  return row;
+}
+
 export async function findPortfolioByLinktitle(
   db: Executor,
   linktitle: string,

@@ -58,7 +58,7 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteDependencies> = as
       const { user } = currentAuth(request);
       await limiter.consume(RATE_RULES.comments, user.id);
       assertMayWrite(user);
-      const portfolio = await portfolios.require(request.params.id, viewerOf(request, users));
+      const portfolio = await portfolios.requireKey(request.params.id, viewerOf(request, users));
       const { body, parentId } = request.body;
       const page = await comments.add(
         { id: portfolio.id, authorId: portfolio.author_id },

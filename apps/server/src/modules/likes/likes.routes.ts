@@ -44,7 +44,7 @@ export const likeRoutes: FastifyPluginAsyncZod<LikeRouteDependencies> = async (
     async (request) => {
       const { user } = currentAuth(request);
       await limiter.consume(RATE_RULES.likes, user.id);
-      const portfolio = await portfolios.require(request.params.id);
+      const portfolio = await portfolios.requireKey(request.params.id);
       return likes.toggle({ id: portfolio.id, authorId: portfolio.author_id }, user.id);
     },
   );

@@ -408,6 +408,19 @@ export class PortfoliosService {
   }
 
   /**
+   * `require` for a write that needs only the portfolio's id and author (a like, a comment): by id, three
+   * columns by primary key; by linktitle, as `require` finds it.
+   */
+  async requireKey(idOrLinktitle: string, viewer: Actor | null = null): Promise<portfolios.PortfolioKey> {
+    const row = isId(idOrLinktitle)
+      ? ((await portfolios.findPortfolioKeyById(this.db, idOrLinktitle)) ??
+        (await this.findAny(idOrLinktitle)))
+      : await this.findAny(idOrLinktitle);
+    if (!row || !canSee(row, viewer)) throw notFound('problem.portfolio.notFound');
+    return row;
+  }
+
+  /**
    * The current linktitle of the portfolio an old linktitle leads to, as everyone may see it; null for a
    * current address or one that leads nowhere. Cached as `get` caches the portfolio.
    */
