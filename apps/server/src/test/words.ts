@@ -6,7 +6,7 @@ import { toLatin } from '@portfolio-master/contract';
  */
 
 /** The words a text is found by, in Latin and lower case. */
-export const wordsOf = (text: string) =>
+export const wordsOf = (text: string): string[] =>
   toLatin(text)
     .toLowerCase()
     .replace(/[‘’'`ʻʼ]/g, ' ')

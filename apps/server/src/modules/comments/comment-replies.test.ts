@@ -111,7 +111,12 @@ describe('replies', () => {
   });
 
   it('tell the answered writer once as `reply`, the owner as `comment`, never the writer', async () => {
-    const [author, aziz, dilnoza, bobur] = await Promise.all([1, 2, 3, 4].map(() => signUp(context)));
+    const [author, aziz, dilnoza, bobur] = await Promise.all([
+      signUp(context),
+      signUp(context),
+      signUp(context),
+      signUp(context),
+    ]);
     const portfolio = await publish(author);
     const first = await write(aziz, portfolio._id, 'Birinchi izoh');
     await write(bobur, portfolio._id, 'Boshqa izoh');
@@ -335,7 +340,14 @@ describe('a portfolio with 2,000 comments in threads', () => {
     const start = Date.parse('2026-06-01T00:00:00Z');
     const at = (n: number) => new Date(start + n * 1000).toISOString();
     rootIds = Array.from({ length: THREADS }, (_, index) => newId(new Date(start + index * 100_000)));
-    const rows = rootIds.map((id, index) => ({
+    const rows: {
+      id: string;
+      portfolio_id: string;
+      author_id: string;
+      body: string;
+      created_at: string;
+      parent_id: string | null;
+    }[] = rootIds.map((id, index) => ({
       id,
       portfolio_id: portfolio._id,
       author_id: author.id,

@@ -399,7 +399,7 @@ describe('oEmbed', () => {
     await moderate('/api/admin/hide', { target: 'user', id: hiddenAuthor.id, reason: 'Sinov' });
     const hiddenWork = await publish(author, 'Yashirilgan loyiha', ['Go']);
     await moderate('/api/admin/hide', { target: 'portfolio', id: hiddenWork._id, reason: 'Sinov' });
-    const refused = [
+    const refused: Record<string, string>[] = [
       {},
       { url: '' },
       { url: 'not an address' },

@@ -1,4 +1,3 @@
-import type { Notification } from '@portfolio-master/contract';
 import { LOCALE_INFO, LOCALES, localizePath, type Locale, type MessageKey } from '@portfolio-master/i18n';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,9 @@ import { translator } from '../../lib/translators.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
 import { tokenFromMail } from '../../test/smtp.js';
 import { emailChangedMail, notificationMail } from './templates.js';
+
+/** A notification as a mail is made of it: never an invitation, which has no mail of its own. */
+type MailedNotification = Parameters<typeof notificationMail>[1];
 
 /*
  * Every mail, through a real SMTP server, in each language: a mail answering someone's own request in
@@ -432,7 +434,7 @@ describe('what people gave stays as written', () => {
       portfolio: { title: 'Ob-havo ilovasi' },
       comment: { excerpt: 'Juda yaxshi!' },
       othersCount: 0,
-    } as unknown as Notification;
+    } as unknown as MailedNotification;
     const links = {
       portfolioLink: 'https://portfolio.uz/uz-Cyrl/portfolio/x',
       unsubscribeLink: 'https://portfolio.uz/uz-Cyrl/unsubscribe?token=abc&kind=comment',
@@ -448,7 +450,7 @@ describe('what people gave stays as written', () => {
       'Portfolio Master: «Ob-havo ilovasi» portfoliongizga izoh',
     );
 
-    const likes = { ...notification, kind: 'like', othersCount: 4 } as Notification;
+    const likes: MailedNotification = { ...notification, kind: 'like', othersCount: 4 };
     for (const locale of LOCALES) {
       const { t } = translator(locale);
       const line = t('mail.like.line', { name: 'Sherzod Qodirov', others: 4, title: 'Ob-havo ilovasi' });

@@ -86,7 +86,7 @@ async function link(user: TestUser): Promise<number> {
 
 const settings = async (user: TestUser) =>
   (await call(context.app, { method: 'GET', url: '/api/notifications/settings', headers: as(user) })).json();
-const saveSettings = (user: TestUser, payload: unknown) =>
+const saveSettings = (user: TestUser, payload: Record<string, unknown>) =>
   call(context.app, { method: 'PUT', url: '/api/notifications/settings', headers: as(user), payload });
 const comment = async (user: TestUser, id: string, body: string) =>
   expect(

@@ -623,7 +623,13 @@ describe('query plans on a loaded database', () => {
     await expectIndexed('writes', async () => {
       const created = await services.portfolios.create(
         { id: author.id, username: author.username, firstname: 'A', lastname: 'B' },
-        { title: 'Rejalar tekshiruvi', url: 'https://x.uz', used: ['Tech0', 'Yangi'], description: '' },
+        {
+          status: 'published',
+          title: 'Rejalar tekshiruvi',
+          url: 'https://x.uz',
+          used: ['Tech0', 'Yangi'],
+          description: '',
+        },
         [],
       );
       await services.portfolios.update(

@@ -230,7 +230,7 @@ describe('two workers on one database', () => {
     extra.start();
     try {
       const author = await person();
-      const made = [];
+      const made: { _id: string; linktitle: string }[] = [];
       for (let n = 0; n < 6; n += 1) made.push(await post(author, `Ikki ishchi ${n}`));
       await eventually(async () => {
         const rows = await Promise.all(made.map((portfolio) => rowOf(portfolio._id)));
