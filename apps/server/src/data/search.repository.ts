@@ -1,5 +1,5 @@
 import { type Sort, toLatin } from '@portfolio-master/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import { hotRead, readRows } from '../db/hot-reads.js';
 import type { Database } from '../db/schema.js';
@@ -190,13 +190,13 @@ export async function writeSearchEntries(
       await sql`update portfolios set title_words = ${titleWords(portfolio.title)}
         where id = ${portfolio.id}`.execute(db);
       const key = await searchKeyOf(db, portfolio.id, portfolio.created_at);
-      await uncountWords(db, key);
-      await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
+      await deleteIndexRow(db, key);
       await sql`insert into portfolio_search (rowid, document, technologies)
         values (${key}, ${entry.document}, ${entry.technologies})`.execute(db);
       await countWords(db, entry.document);
     }
-    await addSearchTerms(db, words);
+    // SQLite's new words were added as they were counted.
+    if (dialect === 'postgres') await addSearchTerms(db, words);
   }
 }
 
@@ -208,11 +208,12 @@ export async function writeSearchEntries(
  * `","` between them makes a JSON array.
  */
 
-/** Counts the words of an entry about to be removed out of `search_terms.documents`. */
-async function uncountWords(db: Executor, key: number): Promise<void> {
+/** Deletes an index row (if there is one), counting its words out of `search_terms.documents` first. */
+async function deleteIndexRow(db: Executor, key: number | Expression<number>): Promise<void> {
   await sql`update search_terms set documents = documents - 1 where term in (select j.value
     from portfolio_search s, json_each('["' || replace(s.document, ' ', '","') || '"]') j
     where s.rowid = ${key})`.execute(db);
+  await sql`delete from portfolio_search where rowid = ${key}`.execute(db);
 }
 
 /** Counts the words of an entry just written into `search_terms`, adding the words it is the first to hold. */
@@ -300,15 +301,10 @@ async function removeSearchEntry(db: Executor, dialect: Dialect, portfolioId: st
     return;
   }
   await sql`update portfolios set title_words = '' where id = ${portfolioId}`.execute(db);
-  const [key] = await readRows<{ key: number }>(
+  await deleteIndexRow(
     db,
-    sql<{ key: number }>`select key from portfolio_search_keys where portfolio_id = ${portfolioId}`.compile(
-      db,
-    ),
+    sql<number>`(select key from portfolio_search_keys where portfolio_id = ${portfolioId})`,
   );
-  if (key === undefined) return;
-  await uncountWords(db, key.key);
-  await sql`delete from portfolio_search where rowid = ${key.key}`.execute(db);
 }
 
 /**

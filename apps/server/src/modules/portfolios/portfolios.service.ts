@@ -412,10 +412,10 @@ export class PortfoliosService {
    * columns by primary key; by linktitle, as `require` finds it.
    */
   async requireKey(idOrLinktitle: string, viewer: Actor | null = null): Promise<portfolios.PortfolioKey> {
-    const row = isId(idOrLinktitle)
-      ? ((await portfolios.findPortfolioKeyById(this.db, idOrLinktitle)) ??
-        (await this.findAny(idOrLinktitle)))
-      : await this.findAny(idOrLinktitle);
+    const byId = isId(idOrLinktitle)
+      ? await portfolios.findPortfolioKeyById(this.db, idOrLinktitle)
+      : undefined;
+    const row = byId ?? (await this.findAny(idOrLinktitle));
     if (!row || !canSee(row, viewer)) throw notFound('problem.portfolio.notFound');
     return row;
   }
