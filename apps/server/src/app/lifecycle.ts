@@ -60,6 +60,8 @@ export function closeWithApp(app: FastifyInstance, { jobs, services, outages, da
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    // Mail the writes just answered asked for still goes out before the mailer closes.
+    await services.notifications.settled();
     services.mailer.close();
     await services.limiter.close();
     await services.changes.close();

@@ -103,26 +103,18 @@ export async function refreshLikeGroup(
  */
 export async function notifyComment(
   db: Transaction<Database>,
-  comment: { id: string; portfolioId: string; authorId: string; createdAt: string },
+  comment: { id: string; portfolioId: string; ownerId: string; authorId: string; createdAt: string },
   answered?: string,
   mentioned: readonly string[] = [],
 ): Promise<string[]> {
-  const portfolio = await db
-    .selectFrom('portfolios')
-    .select('author_id')
-    .where('id', '=', comment.portfolioId)
-    .executeTakeFirst();
-  if (!portfolio) return [];
-  const replied =
-    answered !== undefined ? [answered] : await earlierCommenters(db, comment, portfolio.author_id);
+  const owner = comment.ownerId;
+  const replied = answered !== undefined ? [answered] : await earlierCommenters(db, comment, owner);
   const told = new Set([comment.authorId, ...mentioned]);
   const rows: { user_id: string; kind: NotificationKind }[] = [
     ...mentioned
       .filter((userId) => userId !== comment.authorId)
       .map((userId) => ({ user_id: userId, kind: 'mention' as const })),
-    ...(told.has(portfolio.author_id) || replied.includes(portfolio.author_id)
-      ? []
-      : [{ user_id: portfolio.author_id, kind: 'comment' as const }]),
+    ...(told.has(owner) || replied.includes(owner) ? [] : [{ user_id: owner, kind: 'comment' as const }]),
     ...replied
       .filter((userId) => !told.has(userId))
       .map((userId) => ({ user_id: userId, kind: 'reply' as const })),

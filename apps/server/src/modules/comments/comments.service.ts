@@ -213,7 +213,11 @@ export class CommentsService {
       const answered = parentId === undefined ? undefined : await this.answered(trx, portfolioId, parentId);
       if (answered) await this.blocks.assertNotBlocked(authorId, answered.writerId, trx);
       await comments.insertComment(trx, { ...comment, body, parentId: answered?.threadId ?? null });
-      return this.notifications.commented(trx, { ...comment, body }, answered?.writerId);
+      return this.notifications.commented(
+        trx,
+        { ...comment, ownerId: portfolio.authorId, body },
+        answered?.writerId,
+      );
     });
     await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('discussed')]);
     this.notifications.deliver(notified);

@@ -31,6 +31,10 @@ const telegramColumn = (kind: NotificationKind) => `telegram_${kind}` as const;
 export const LIKE_HOLD_MS = 60 * 1000;
 /** Accounts whose settings are read (and made) by one statement: 7 parameters each, well under SQLite's limit. */
 const RECIPIENTS_PER_STATEMENT = 500;
+/** Notifications mailed after one read of them: their ids are one statement's parameters. */
+const MAILS_PER_BATCH = 500;
+/** Mails of a batch on their way at the same time (each its own SMTP connection). */
+const MAILS_AT_ONCE = 8;
 
 export const excerpt = (body: string) => {
   const flat = body.replace(/\s+/g, ' ').trim();
@@ -52,6 +56,10 @@ export class NotificationsService {
       logger: FastifyBaseLogger;
     },
   ) {}
+
+  /** Notifications waiting for the mail under way (see `deliver`). */
+  private queued: string[] = [];
+  private sending: Promise<void> | undefined;
 
   /**
    * In a like's (or unlike's) transaction; answers a notification to mail when this like began one. A
@@ -78,7 +86,15 @@ export class NotificationsService {
    */
   async commented(
     trx: Transaction<Database>,
-    comment: { id: string; portfolioId: string; authorId: string; createdAt: string; body: string },
+    comment: {
+      id: string;
+      portfolioId: string;
+      /** The portfolio's author, who hears of a comment on it. */
+      ownerId: string;
+      authorId: string;
+      createdAt: string;
+      body: string;
+    },
     answered?: string,
   ): Promise<string[]> {
     const mentioned = await this.reachable(trx, comment.authorId, commentMentions(comment.body));
@@ -168,14 +184,29 @@ export class NotificationsService {
 
   /**
    * Mails these notifications to the recipients who want mail of their kind, after the request that
-   * made them has been answered; a mail that cannot go is logged, never the writer's failure.
+   * made them has been answered; a mail that cannot go is logged, never the writer's failure. While
+   * mail is going out, what later writes notify waits in a queue and goes out together: one read of the
+   * notifications and one of their recipients for all of them, however many writes made them.
    */
   deliver(ids: readonly (string | undefined)[]): void {
-    const wanted = ids.filter((id): id is string => id !== undefined);
-    if (wanted.length === 0) return;
-    void this.mail(wanted).catch((error: unknown) =>
-      this.deps.logger.warn({ err: error }, 'notification mail failed'),
-    );
+    for (const id of ids) if (id !== undefined) this.queued.push(id);
+    this.sendQueued();
+  }
+
+  /** Resolves once every notification delivered so far has been mailed (or failed to be): before closing. */
+  async settled(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private sendQueued(): void {
+    if (this.sending || this.queued.length === 0) return;
+    const ids = this.queued.splice(0, MAILS_PER_BATCH);
+    this.sending = this.mail(ids)
+      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'notification mail failed'))
+      .finally(() => {
+        this.sending = undefined;
+        this.sendQueued();
+      });
   }
 
   private async mail(ids: readonly string[]): Promise<void> {
@@ -185,15 +216,15 @@ export class NotificationsService {
     // follower of its author, and one look-up per follower would be thousands after one post.
     const recipients = await this.recipientsOf([...new Set(rows.map((row) => row.user_id))]);
     const { publicUrl } = this.deps;
-    for (const row of rows) {
+    const mails = rows.flatMap((row) => {
       const recipient = recipients.get(row.user_id);
       // An account made with Telegram has no address until its owner adds one.
       // An invitation has no mail of its own (see `invited`), whatever asked for it.
-      if (row.kind === 'invite' || !recipient?.email || recipient[column(row.kind)] !== 1) continue;
+      if (row.kind === 'invite' || !recipient?.email || recipient[column(row.kind)] !== 1) return [];
       const query = `token=${encodeURIComponent(recipient.unsubscribe_token)}&kind=${row.kind}`;
       // Someone else's action: written in the language the recipient last read the site in.
       const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
-      await this.deps.mailer.send(
+      return [
         notificationMail(
           recipient.email,
           { ...this.toNotification(row), kind: row.kind },
@@ -208,8 +239,20 @@ export class NotificationsService {
           },
           locale,
         ),
-      );
-    }
+      ];
+    });
+    // A few at a time, as the writes that made them sent theirs side by side; one that cannot go (a
+    // refused address) does not keep the others back.
+    let next = 0;
+    const sender = async () => {
+      while (next < mails.length) {
+        const mail = mails[next++]!;
+        await this.deps.mailer
+          .send(mail)
+          .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'notification mail failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAILS_AT_ONCE, mails.length) }, sender));
   }
 
   async page(
@@ -294,9 +337,13 @@ export class NotificationsService {
     >();
     for (let start = 0; start < userIds.length; start += RECIPIENTS_PER_STATEMENT) {
       const chunk = userIds.slice(start, start + RECIPIENTS_PER_STATEMENT);
-      await this.createMissingSettings(chunk);
-      const rows = await notifications.findRecipients(this.db, chunk);
-      for (const row of rows) recipients.set(row.user_id, row);
+      // Settings are made on an account's first notification: most recipients have theirs already.
+      for (const row of await notifications.findRecipients(this.db, chunk)) recipients.set(row.user_id, row);
+      const missing = chunk.filter((userId) => !recipients.has(userId));
+      if (missing.length === 0) continue;
+      await this.createMissingSettings(missing);
+      for (const row of await notifications.findRecipients(this.db, missing))
+        recipients.set(row.user_id, row);
     }
     return recipients;
   }

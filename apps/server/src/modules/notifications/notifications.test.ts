@@ -344,3 +344,37 @@ describe('notifications', () => {
     expect(badKind.statusCode).toBe(422);
   });
 });
+
+describe('notification mail', () => {
+  it('reaches everyone a burst of writes notifies, the last of it too when the app closes at once', async () => {
+    const own = await createTestContext();
+    let closed = false;
+    try {
+      const author = await signUp(own);
+      const commenters = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signUp(own)));
+      const portfolio = await createWithImages(own.app, author, 0, { title: 'Ko‘p izohli loyiha' });
+      const answers = await Promise.all(
+        commenters.map((commenter, index) =>
+          call(own.app, {
+            method: 'PUT',
+            url: `/api/portfolio/comment/${portfolio._id}`,
+            headers: as(commenter),
+            payload: { body: `Bir vaqtda yozilgan izoh ${index}` },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(commenters.map(() => 201));
+      // Closing waits for the mail already asked for: nothing is waited for here.
+      await own.app.close();
+      closed = true;
+      const toAuthor = own.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(author.email));
+      const about = toAuthor.flatMap((mail) => /yozilgan izoh (\d)/.exec(mail.text ?? '')?.[1] ?? []);
+      expect(about.sort()).toEqual(['0', '1', '2', '3', '4', '5']);
+    } finally {
+      if (!closed) await own.app.close();
+      await own.smtp.close();
+      await own.bucket?.close();
+      await own.database.drop();
+    }
+  });
+});
