@@ -719,6 +719,14 @@ async function writersAndTargets(
   }
 }
 
+/** Resolves once no file has come into `dir` for half a second (the server's mail, without SMTP_URL). */
+async function untilStill(dir: string): Promise<void> {
+  const count = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+  for (let before = -1, now = count(); now !== before; before = now, now = count()) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Writes from 50 signed-in users on a copy of the data, then the counters checked against the rows. */
 async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<string> {
   const copy = await copyForWrites(options, dataset.store);
@@ -737,6 +745,7 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
       seconds: options.duration,
       connections: options.connections,
       cpu: () => cpuMilliseconds(pid),
+      settled: () => untilStill(path.join(options.dir, 'mail')),
     });
     await stop(server.child);
     for (const row of measured) {
