@@ -19,6 +19,7 @@ import {
 } from '@portfolio-master/server/seed/bulk';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { formatLoad, type LoadMeasurement, measureLoad } from './bench-load.js';
 import {
@@ -719,9 +720,36 @@ async function writersAndTargets(
   }
 }
 
-/** Resolves once no file has come into `dir` for half a second (the server's mail, without SMTP_URL). */
-async function untilStill(dir: string): Promise<void> {
-  const count = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+/**
+ * An SMTP server that takes every mail and keeps only their number: the writes' mail goes out as it does
+ * in production (SMTP_URL), and the time it costs the sender is the server's.
+ */
+async function startMailSink(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  sink.on('error', () => undefined);
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const { port } = sink.server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => sink.close(() => resolve())),
+  };
+}
+
+/** Resolves once `count` has not moved for half a second. */
+async function untilStill(count: () => number): Promise<void> {
   for (let before = -1, now = count(); now !== before; before = now, now = count()) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -732,10 +760,11 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
   const copy = await copyForWrites(options, dataset.store);
   const uploadDir = path.join(options.dir, 'uploads-writes-run');
   let server: { child: ChildProcess; base: string } | undefined;
+  const mail = await startMailSink();
   try {
     const { usernames, portfolioIds } = await writersAndTargets(copy.store, 2000);
     log('Writes: like toggles, comment posts, creates with one image (50 users)');
-    server = await startServer(copy.store, options, uploadDir);
+    server = await startServer(copy.store, options, uploadDir, { SMTP_URL: mail.url });
     const pid = server.child.pid;
     const tokens = await signInMany(server.base, usernames);
     const measured = await measureWrites({
@@ -745,7 +774,7 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
       seconds: options.duration,
       connections: options.connections,
       cpu: () => cpuMilliseconds(pid),
-      settled: () => untilStill(path.join(options.dir, 'mail')),
+      settled: () => untilStill(mail.received),
     });
     await stop(server.child);
     for (const row of measured) {
@@ -762,6 +791,7 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
     }
   } finally {
     await stop(server?.child);
+    await mail.close();
     await copy.remove();
     fs.rmSync(uploadDir, { recursive: true, force: true });
   }
