@@ -365,16 +365,13 @@ describe('notification mail', () => {
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual(commenters.map(() => 201));
       // Closing waits for the mail already asked for: nothing is waited for here.
-      await own.app.close();
+      await own.close();
       closed = true;
       const toAuthor = own.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(author.email));
       const about = toAuthor.flatMap((mail) => /yozilgan izoh (\d)/.exec(mail.text ?? '')?.[1] ?? []);
       expect(about.sort()).toEqual(['0', '1', '2', '3', '4', '5']);
     } finally {
-      if (!closed) await own.app.close();
-      await own.smtp.close();
-      await own.bucket?.close();
-      await own.database.drop();
+      if (!closed) await own.close();
     }
   });
 });
