@@ -19,8 +19,9 @@ export interface Mailer {
 }
 
 /**
- * Real SMTP when SMTP_URL is set, over up to five pooled connections. Otherwise each mail is written to MAIL_DIR as an .eml file and the log
- * names the file; the log line itself never carries the mail body, which holds a secret link.
+ * Real SMTP when SMTP_URL is set, over up to five pooled connections. Otherwise each mail is written to
+ * MAIL_DIR as an .eml file and the log names the file; the log line itself never carries the mail body,
+ * which holds a secret link.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;

@@ -33,7 +33,7 @@ export const LIKE_HOLD_MS = 60 * 1000;
 const RECIPIENTS_PER_STATEMENT = 500;
 /** Notifications mailed after one read of them: their ids are one statement's parameters. */
 const MAILS_PER_BATCH = 500;
-/** Mails of a batch on their way at the same time (each its own SMTP connection). */
+/** Mails of a batch on their way at the same time (the mailer's pool sends five at once, queues the rest). */
 const MAILS_AT_ONCE = 8;
 
 export const excerpt = (body: string) => {
@@ -335,15 +335,17 @@ export class NotificationsService {
       string,
       Selectable<Database['notification_settings']> & { email: string | null; locale: string | null }
     >();
+    const read = async (ids: readonly string[]) => {
+      for (const row of await notifications.findRecipients(this.db, ids)) recipients.set(row.user_id, row);
+    };
     for (let start = 0; start < userIds.length; start += RECIPIENTS_PER_STATEMENT) {
       const chunk = userIds.slice(start, start + RECIPIENTS_PER_STATEMENT);
       // Settings are made on an account's first notification: most recipients have theirs already.
-      for (const row of await notifications.findRecipients(this.db, chunk)) recipients.set(row.user_id, row);
+      await read(chunk);
       const missing = chunk.filter((userId) => !recipients.has(userId));
       if (missing.length === 0) continue;
       await this.createMissingSettings(missing);
-      for (const row of await notifications.findRecipients(this.db, missing))
-        recipients.set(row.user_id, row);
+      await read(missing);
     }
     return recipients;
   }
