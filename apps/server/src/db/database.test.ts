@@ -85,4 +85,45 @@ describe('the SQLite handle', () => {
       await handle.destroy();
     }
   });
+  it('reads what is committed, whether a write is under way or not, and leaves the write path its objects', async () => {
+    const handle = createDatabase(
+      { dialect: 'sqlite', file: path.join(dir, 'committed.db') },
+      { logger: console },
+    );
+    try {
+      await migrateToLatest(handle.db);
+      const technology = { id: 'b'.repeat(24), name: 'Odin', slug: 'odin', portfolios_count: 1 };
+      await handle.db.insertInto('technologies').values(technology).execute();
+      const query = CompiledQuery.raw('select portfolios_count from technologies where slug = ?', ['odin']);
+      const read = () => readRows<{ portfolios_count: number }>(handle.db, query);
+      expect(await read()).toEqual([{ portfolios_count: 1 }]);
+      // The same statement through Kysely on the write connection still answers objects, not raw rows.
+      expect((await handle.db.executeQuery(query)).rows).toEqual([{ portfolios_count: 1 }]);
+      await handle.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('technologies')
+          .set({ portfolios_count: 2 })
+          .where('slug', '=', 'odin')
+          .execute();
+        // Uncommitted: a read beside the transaction does not see it, the transaction does.
+        expect(await read()).toEqual([{ portfolios_count: 1 }]);
+        expect((await trx.executeQuery(query)).rows).toEqual([{ portfolios_count: 2 }]);
+      });
+      expect(await read()).toEqual([{ portfolios_count: 2 }]);
+      await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable('technologies')
+            .set({ portfolios_count: 9 })
+            .where('slug', '=', 'odin')
+            .execute();
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      expect(await read()).toEqual([{ portfolios_count: 2 }]);
+    } finally {
+      await handle.destroy();
+    }
+  });
 });

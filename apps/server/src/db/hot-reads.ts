@@ -18,7 +18,8 @@ const compiledSql = new Map<string, string>();
 
 /**
  * Reads through `db` (never through a transaction, which must see its own writes) go to `read`: on
- * SQLite a read-only connection of the same file, which sees every committed write and none in progress.
+ * SQLite the write connection while it holds no transaction, else a read-only connection of the same
+ * file; either sees every committed write and none in progress.
  */
 export function attachReadConnection(db: Kysely<Database>, read: ReadConnection): void {
   readConnections.set(db, read);
