@@ -263,8 +263,9 @@ export async function queueNotification(
  */
 export async function enqueueLike(
   db: Transaction<Database>,
-  like: { portfolioId: string; likerId: string; now: string; holdUntil: string },
+  like: { portfolioId: string; ownerId: string; likerId: string; now: string; holdUntil: string },
 ): Promise<void> {
+  if (like.ownerId === like.likerId) return;
   const merged = await hotStatement(
     db,
     'enqueue-like-merge',
@@ -279,34 +280,33 @@ export async function enqueueLike(
         .where('user_id', '!=', like.likerId),
   );
   if (Number(merged.numAffectedRows ?? 0) > 0) return;
+  // Most owners have no chat linked: a read by primary key says so, where an insert that finds no row to
+  // insert would still open the outbox and its indexes for writing.
+  const { rows: wanted } = await hotStatement(db, 'owner-wants-likes-in-telegram', [like.ownerId, 1], () =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('notification_settings as s', 's.user_id', 'u.id')
+      .select('u.id')
+      .where('u.id', '=', like.ownerId)
+      .where('u.telegram_chat_id', 'is not', null)
+      .where('s.telegram_like', '=', 1),
+  );
+  if (wanted.length === 0) return;
   const id = newId();
   await hotStatement(
     db,
     'enqueue-like',
-    [id, like.likerId, like.holdUntil, like.now, like.portfolioId, like.likerId, 1],
+    [id, like.ownerId, 'like', like.likerId, like.portfolioId, like.holdUntil, like.now],
     () =>
-      db
-        .insertInto('telegram_outbox')
-        .columns(['id', 'user_id', 'kind', 'actor_id', 'portfolio_id', 'next_at', 'created_at'])
-        .expression(
-          db
-            .selectFrom('portfolios as p')
-            .innerJoin('users as u', 'u.id', 'p.author_id')
-            .innerJoin('notification_settings as s', 's.user_id', 'p.author_id')
-            .select([
-              sql<string>`${id}`.as('id'),
-              'p.author_id',
-              sql<DeliveredKind>`'like'`.as('kind'),
-              sql<string>`${like.likerId}`.as('actor_id'),
-              'p.id',
-              sql<string>`${like.holdUntil}`.as('next_at'),
-              sql<string>`${like.now}`.as('created_at'),
-            ])
-            .where('p.id', '=', like.portfolioId)
-            .where('p.author_id', '!=', like.likerId)
-            .where('u.telegram_chat_id', 'is not', null)
-            .where('s.telegram_like', '=', 1),
-        ),
+      db.insertInto('telegram_outbox').values({
+        id,
+        user_id: like.ownerId,
+        kind: 'like',
+        actor_id: like.likerId,
+        portfolio_id: like.portfolioId,
+        next_at: like.holdUntil,
+        created_at: like.now,
+      }),
   );
 }
 

@@ -75,7 +75,7 @@ export class NotificationsService {
     const id = await notifications.refreshLikeGroup(trx, portfolio, now);
     if (likerId !== undefined) {
       const holdUntil = new Date(Date.parse(now) + LIKE_HOLD_MS).toISOString();
-      await outbox.enqueueLike(trx, { portfolioId, likerId, now, holdUntil });
+      await outbox.enqueueLike(trx, { portfolioId, ownerId: portfolio.ownerId, likerId, now, holdUntil });
     }
     return id;
   }
