@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { newId } from '../../lib/ids.js';
+import { composeMail } from './mime.js';
 
 export interface MailMessage {
   to: string;
@@ -19,9 +20,9 @@ export interface Mailer {
 }
 
 /**
- * Real SMTP when SMTP_URL is set, over up to five pooled connections. Otherwise each mail is written to
- * MAIL_DIR as an .eml file and the log names the file; the log line itself never carries the mail body,
- * which holds a secret link.
+ * Each mail composed in one pass (mime.ts), then sent by real SMTP when SMTP_URL is set, over up to five
+ * pooled connections. Otherwise it is written to MAIL_DIR as an .eml file and the log names the file; the
+ * log line itself never carries the mail body, which holds a secret link.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -36,24 +37,24 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: options.from, ...message });
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        const { envelope, raw, messageId } = composeMail({ from: options.from, ...message });
+        await transport.sendMail({ envelope, raw });
+        logger.info({ to: message.to, subject: message.subject, messageId }, 'mail sent');
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const { raw } = composeMail({ from: options.from, ...message });
       await fs.mkdir(options.mailDir, { recursive: true });
       const file = path.join(
         options.mailDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await fs.writeFile(file, raw, { mode: 0o600 });
       logger.info({ to: message.to, subject: message.subject, file }, 'mail saved (no SMTP_URL set)');
     },
-    close: () => transport.close(),
+    close: () => undefined,
   };
 }
