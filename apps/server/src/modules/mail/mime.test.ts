@@ -75,6 +75,10 @@ describe('a composed mail', () => {
     expect(parsed.bcc).toBeUndefined();
     expect(parsed.text).toBe(mail.text);
     expect(() => composeMail({ ...mail, headers: { 'Bad: name': 'x' } })).toThrow(/header name/);
+    // A domain that is not ASCII goes in punycode, in the header and the envelope alike.
+    const idn = composeMail({ ...mail, to: 'aziz@пример.рф' });
+    expect(idn.envelope.to).toEqual(['aziz@xn--e1afmkfd.xn--p1ai']);
+    expect(idn.raw.toString()).toContain('\r\nTo: aziz@xn--e1afmkfd.xn--p1ai\r\n');
   });
 
   it('splits encoded words between whole characters, none longer than 75', () => {

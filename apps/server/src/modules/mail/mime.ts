@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { newId } from '../../lib/ids.js';
 
 /**
@@ -54,12 +55,22 @@ export function encodeHeaderValue(text: string): string {
   return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(`${CRLF} `);
 }
 
+/** An address whose domain is not ASCII with the domain in punycode (IDNA), as headers and SMTP need it. */
+function asciiAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0 || PRINTABLE_ASCII.test(address.slice(at))) return address;
+  return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
+}
+
 /** `Name <address>` (or an address alone) split, the name encoded for the header. */
 function mailbox(value: string): { address: string; header: string } {
   const match = /^\s*(.*?)\s*<([^<>\s]+)>\s*$/.exec(value);
-  if (!match) return { address: value.trim(), header: value.trim() };
+  if (!match) {
+    const address = asciiAddress(value.trim());
+    return { address, header: address };
+  }
   const name = match[1]!.replace(/^"(.*)"$/, '$1');
-  const address = match[2]!;
+  const address = asciiAddress(match[2]!);
   if (!name) return { address, header: address };
   const shown = ATOMS.test(name)
     ? name
