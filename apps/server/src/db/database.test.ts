@@ -10,12 +10,13 @@ import { migrateToLatest } from './migrator.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-database-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** A file database in the test's folder, with both of its connections. */
+const openSqliteHandle = (file: string) =>
+  createDatabase({ dialect: 'sqlite', file: path.join(dir, file) }, { logger: console });
+
 describe('the SQLite handle', () => {
   it('hands back unused page cache and goes on reading and writing on both connections', async () => {
-    const handle = createDatabase(
-      { dialect: 'sqlite', file: path.join(dir, 'site.db') },
-      { logger: console },
-    );
+    const handle = openSqliteHandle('site.db');
     try {
       await migrateToLatest(handle.db);
       const technology = { id: 'a'.repeat(24), name: 'Zig', slug: 'zig', portfolios_count: 0 };
@@ -41,10 +42,7 @@ describe('the SQLite handle', () => {
   });
 
   it('answers reads on the read connection as the rows the write connection gives', async () => {
-    const handle = createDatabase(
-      { dialect: 'sqlite', file: path.join(dir, 'rows.db') },
-      { logger: console },
-    );
+    const handle = openSqliteHandle('rows.db');
     try {
       await migrateToLatest(handle.db);
       const technologies = ['Zig', 'Elm', 'Nim'].map((name, index) => ({
@@ -86,10 +84,7 @@ describe('the SQLite handle', () => {
     }
   });
   it('reads what is committed, whether a write is under way or not, and leaves the write path its objects', async () => {
-    const handle = createDatabase(
-      { dialect: 'sqlite', file: path.join(dir, 'committed.db') },
-      { logger: console },
-    );
+    const handle = openSqliteHandle('committed.db');
     try {
       await migrateToLatest(handle.db);
       const technology = { id: 'b'.repeat(24), name: 'Odin', slug: 'odin', portfolios_count: 1 };

@@ -95,7 +95,8 @@ function singleLine(value: string): string {
 export function composeMail(mail: MailParts, now: Date = new Date()): ComposedMail {
   const from = mailbox(singleLine(mail.from));
   const to = mailbox(singleLine(mail.to));
-  const domain = from.address.slice(from.address.lastIndexOf('@') + 1) || 'localhost';
+  const at = from.address.lastIndexOf('@');
+  const domain = (at < 0 ? '' : from.address.slice(at + 1)) || 'localhost';
   const id = newId(now);
   const messageId = `<${id}.${process.pid.toString(36)}@${domain}>`;
   // Base64 never holds a hyphen or an underscore: no body line can be taken for the boundary.
