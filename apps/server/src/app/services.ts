@@ -166,6 +166,7 @@ export async function createServices(
     hooks: authenticationHooks(auth),
     trimIdle: (idleMs) =>
       reads.trimIdle(idleMs) +
+      auth.trimIdle(idleMs) +
       blocks.trimIdle(idleMs) +
       totals.trimIdle(idleMs) +
       people.trimIdle(idleMs) +

@@ -25,6 +25,11 @@ export const changeTags = {
   user: (id: string) => `user:${id}`,
   /** Whom one person blocked or muted, and who blocked them (decision 55). */
   hides: (userId: string) => `hides:${userId}`,
+  /**
+   * What one person's own view of the shared answers rests on: their sessions (opened, extended or
+   * ended) and which portfolios they like.
+   */
+  viewer: (userId: string) => `viewer:${userId}`,
   /** A change that may show anywhere, such as an author's new name. */
   everything: '*',
 } as const;

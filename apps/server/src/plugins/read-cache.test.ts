@@ -225,6 +225,43 @@ describe('two instances on one database', () => {
   });
 });
 
+describe('a viewer’s likes kept by another instance', () => {
+  it('are dropped there when the session ends or the viewer likes something here (through Redis)', async () => {
+    const second = await buildApp(context.config, { logger: false });
+    try {
+      const base = await second.listen({ port: 0, host: '127.0.0.1' });
+      const [one, two] = [await createPortfolio('Boshqa nusxa 1'), await createPortfolio('Boshqa nusxa 2')];
+      const path = `${base}/api/portfolio?limit=2`;
+      const viewer = await signUp(context);
+      await like(viewer, one._id);
+      await fetch(path);
+      const flags = async () => {
+        const response = await fetch(path, { headers: { 'x-token': viewer.token } });
+        const page = (await response.json()) as { items: { _id: string; likedByMe: boolean }[] };
+        return page.items.map((item) => [item._id, item.likedByMe]);
+      };
+      expect(await flags()).toEqual([
+        [two._id, false],
+        [one._id, true],
+      ]);
+      // A like through the first instance: the second hears of it a moment later.
+      await like(viewer, two._id);
+      await expect.poll(flags, { timeout: 2000 }).toEqual([
+        [two._id, true],
+        [one._id, true],
+      ]);
+      const out = await call(context.app, { method: 'POST', url: '/api/logout', headers: headers(viewer) });
+      expect(out.statusCode).toBe(204);
+      await expect.poll(flags, { timeout: 2000 }).toEqual([
+        [two._id, false],
+        [one._id, false],
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('compiled serialisers', () => {
   let compiled: FastifyInstance;
 
@@ -406,6 +443,48 @@ describe('over a real connection', () => {
     expect(anonymous.items[0]!.likedByMe).toBe(false);
   });
 
+  it('stops giving a session its own likes the moment it ends: signed out, or ended by a password reset', async () => {
+    const portfolio = await createPortfolio('Sessiya tugaydi');
+    const path = `${base}/api/portfolio?limit=1&page=1`;
+    const likedByMe = async (token: string) => {
+      const response = await fetch(path, { headers: { 'x-token': token } });
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { items: Card[] };
+      expect(page.items[0]!._id).toBe(portfolio._id);
+      return page.items[0]!.likedByMe;
+    };
+    const [leaving, forgetful] = [await signUp(context), await signUp(context)];
+    for (const viewer of [leaving, forgetful]) await like(viewer, portfolio._id);
+    await fetch(path);
+    for (const viewer of [leaving, forgetful]) {
+      // Asked twice: the second answer comes from what the first look-up kept.
+      expect(await likedByMe(viewer.token)).toBe(true);
+      expect(await likedByMe(viewer.token)).toBe(true);
+    }
+
+    const out = await call(context.app, { method: 'POST', url: '/api/logout', headers: headers(leaving) });
+    expect(out.statusCode).toBe(204);
+    expect(await likedByMe(leaving.token)).toBe(false);
+
+    const before = context.smtp.messages.length;
+    const forgot = await call(context.app, {
+      method: 'POST',
+      url: '/api/password/forgot',
+      payload: { email: forgetful.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const mail = await context.smtp.waitForMail(forgetful.email, () => context.smtp.messages.length > before);
+    const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+    const reset = await call(context.app, {
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token: resetToken, password: 'yangi-sessiya-paroli-42' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await likedByMe(forgetful.token)).toBe(false);
+    expect(await likedByMe(reset.headers['x-token'] as string)).toBe(true);
+  });
+
   it('lets the handler renew a session that is due, and answers a cached page for everyone else alike', async () => {
     const viewer = await signUp(context);
     const path = '/api/portfolio?limit=2';
@@ -416,6 +495,8 @@ describe('over a real connection', () => {
       .set({ expires_at: due })
       .where('token_hash', '=', hashToken(viewer.token))
       .execute();
+    // Due: the look-up sends the request to the handler, which renews it.
+    expect(await context.app.services.auth.likesOf(viewer.token, [])).toBeUndefined();
     expect((await fetch(`${base}${path}`, { headers: { 'x-token': viewer.token } })).status).toBe(200);
     const session = await db()
       .selectFrom('sessions')
@@ -423,6 +504,11 @@ describe('over a real connection', () => {
       .where('token_hash', '=', hashToken(viewer.token))
       .executeTakeFirstOrThrow();
     expect(new Date(session.expires_at).getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+    // The renewal drops what the look-up kept of the old expiry: the session's next reads take the kept path.
+    expect(await context.app.services.auth.likesOf(viewer.token, [])).toEqual({
+      userId: viewer.id,
+      liked: new Set(),
+    });
 
     // A profile is not: its owner sees their own email, which the cached copy leaves out.
     const profile = `${base}/api/user/${viewer.username}`;

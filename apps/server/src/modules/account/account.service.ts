@@ -117,6 +117,8 @@ export class AccountService {
       await account.deleteSessionsOf(trx, userId);
       return this.deps.auth.openSession(trx, userId, now);
     });
+    // Every other session of the account has ended, here and on every instance.
+    await this.deps.changes.publish([changeTags.viewer(owner.id)]);
     // Whoever knew the old password learns that it no longer works.
     await this.deps.limiter.reset(RATE_RULES.loginFailuresPerAccount, owner.id);
     // A reset link went to the address, so there is one.

@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDependencies> = async (
       },
     },
     async (request, reply) => {
-      await auth.logout(currentAuth(request).sessionId);
+      await auth.logout(currentAuth(request));
       return reply.code(204).send();
     },
   );

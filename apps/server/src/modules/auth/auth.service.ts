@@ -11,6 +11,7 @@ import { addDays, toIsoString } from '../../lib/dates.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import { TaggedCache } from '../../lib/tagged-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
 import * as images from '../../data/images.repository.js';
@@ -61,12 +62,25 @@ function renewalOf(expiresAt: Date | string, now: Date): string | undefined {
 
 type SessionLikesAsk = { tokenHash: string; portfolioIds: readonly string[] };
 
+/** A session as a signed-in read of kept answers needs it: whose it is, until when, what they like of a page. */
+interface ViewerLikes {
+  userId: string;
+  expiresAt: number;
+  liked: Set<string>;
+}
+
 export class AuthService {
   /**
    * A session and which of some portfolios its user likes. On PostgreSQL, where each statement is a round
    * trip, the look-ups of one turn of the event loop go together as one statement.
    */
   private readonly sessionLikes: (ask: SessionLikesAsk) => Promise<auth.SessionLikes | undefined>;
+  /**
+   * `likesOf`'s answers by token hash and portfolios, kept until the person likes or unlikes something or
+   * one of their sessions is opened, extended or ended (`changeTags.viewer`): a reader going through kept
+   * pages asks the database once per page, not once per request.
+   */
+  private readonly viewers: TaggedCache<ViewerLikes | null>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -93,6 +107,9 @@ export class AuthService {
         return session && { ...session, liked: session.liked.filter((id) => ask.portfolioIds.includes(id)) };
       });
     };
+    this.viewers = new TaggedCache<ViewerLikes | null>({ ttlMs: 10 * 60_000, maxEntries: 20_000 }).follow(
+      deps.changes,
+    );
     if (deps.dialect === 'postgres') {
       const batches = new Batches(lookUp);
       this.sessionLikes = (ask) => batches.load(ask);
@@ -232,7 +249,10 @@ export class AuthService {
     const found = await auth.findSessionWithUser(this.db, hashToken(token), now.toISOString());
     if (!found) return null;
     const renewal = renewalOf(found.expiresAt, now);
-    if (renewal) await auth.extendSession(this.db, found.sessionId, renewal);
+    if (renewal) {
+      await auth.extendSession(this.db, found.sessionId, renewal);
+      await this.deps.changes.publish([changeTags.viewer(found.user.id)]);
+    }
     return {
       user: found.user,
       sessionId: found.sessionId,
@@ -269,10 +289,28 @@ export class AuthService {
     portfolioIds: readonly string[],
   ): Promise<{ userId: string; liked: Set<string> } | undefined> {
     if (token.length > 200) return undefined;
+    const tokenHash = hashToken(token);
+    const found = await this.viewers.getOrLoad(`${tokenHash}|${portfolioIds.join(',')}`, async () => {
+      const session = await this.sessionLikes({ tokenHash, portfolioIds });
+      // No live session: asked again next time (it may be opened in between), nothing kept.
+      if (!session) return { value: null, tags: null };
+      const value = {
+        userId: session.userId,
+        expiresAt: new Date(toIsoString(session.expiresAt)).getTime(),
+        liked: new Set(session.liked),
+      };
+      return { value, tags: [changeTags.viewer(session.userId)] };
+    });
     const now = new Date();
-    const found = await this.sessionLikes({ tokenHash: hashToken(token), portfolioIds });
-    if (!found || renewalOf(found.expiresAt, now)) return undefined;
-    return { userId: found.userId, liked: new Set(found.liked) };
+    if (!found || found.expiresAt <= now.getTime() || renewalOf(new Date(found.expiresAt), now)) {
+      return undefined;
+    }
+    return { userId: found.userId, liked: found.liked };
+  }
+
+  /** Drops what nobody read for `idleMs` (see `IdleTimer`); answers how many went. */
+  trimIdle(idleMs: number): number {
+    return this.viewers.trimIdle(idleMs);
   }
 
   /** The language the account reads the site in, for mails about other people's actions. */
@@ -280,8 +318,9 @@ export class AuthService {
     await users.setUserLocale(this.db, userId, locale);
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await auth.deleteSession(this.db, sessionId);
+  async logout(authenticated: Authenticated): Promise<void> {
+    await auth.deleteSession(this.db, authenticated.sessionId);
+    await this.deps.changes.publish([changeTags.viewer(authenticated.user.id)]);
   }
 
   async purgeExpired(): Promise<void> {

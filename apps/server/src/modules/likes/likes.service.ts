@@ -79,7 +79,11 @@ export class LikesService {
       );
       return answer;
     });
-    await this.changes.publish([changeTags.portfolio(portfolioId), changeTags.ranking('popular')]);
+    await this.changes.publish([
+      changeTags.portfolio(portfolioId),
+      changeTags.ranking('popular'),
+      changeTags.viewer(userId),
+    ]);
     this.notifications.deliver([notified]);
     return result;
   }
