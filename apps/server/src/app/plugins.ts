@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { type CachedResponses, registerReadCache } from '../plugins/read-cache.js';
 import { imageOriginDirectives, registerSecurityHeaders } from '../plugins/security-headers.js';
 import { registerUploads } from '../plugins/uploads.js';
+import { whenReady } from '../lib/soon.js';
 import type { AppServices } from './services.js';
 
 /** What every route shares, registered before them: headers, CORS, bodies, uploads, read cache, OpenAPI. */
@@ -44,11 +45,15 @@ export async function registerPlugins(
   cachedResponses.follow(services.changes);
   // A reader who blocked, muted or was blocked by anyone is answered by the handler, which leaves out
   // the comments of those people (decision 55); everyone else gets the kept bytes and their likes.
-  cachedResponses.personalizeWith(async (token, portfolioIds) => {
-    const found = await services.auth.likesOf(token, portfolioIds);
-    if (!found || (await services.blocks.hiddenFor(found.userId)).size > 0) return undefined;
-    return found.liked;
-  });
+  cachedResponses.personalizeWith((token, portfolioIds) =>
+    whenReady(services.auth.likesOf(token, portfolioIds), (found) =>
+      found
+        ? whenReady(services.blocks.hiddenFor(found.userId), (hidden) =>
+            hidden.size > 0 ? undefined : found.liked,
+          )
+        : undefined,
+    ),
+  );
   registerReadCache(app, cachedResponses);
   await app.register(swagger, {
     openapi: {

@@ -7,6 +7,7 @@ import { REQUEST_ID_HEADER } from '../lib/request-ids.js';
 import { LikeSlots } from '../lib/like-slots.js';
 import type { Read } from '../lib/reads.js';
 import { encode, ReadyDocument, sendReady } from '../lib/ready-document.js';
+import { type Soon, whenReady } from '../lib/soon.js';
 import { TaggedCache } from '../lib/tagged-cache.js';
 import { PerTickLimit } from '../lib/per-tick-limit.js';
 
@@ -42,7 +43,7 @@ export type ViewerDifference = 'none' | 'likes' | 'hides' | 'other';
  * Which of these portfolios the holder of a token likes, in one look-up; undefined when the request
  * must go to its handler (no live session, one due to be renewed, or a person who hides someone's words).
  */
-export type LikesOf = (token: string, portfolioIds: readonly string[]) => Promise<Set<string> | undefined>;
+export type LikesOf = (token: string, portfolioIds: readonly string[]) => Soon<Set<string> | undefined>;
 
 /** API answers are compressed again after every change that touches them: a quick setting. */
 const ANSWER_BROTLI_QUALITY = 4;
@@ -74,11 +75,17 @@ const isAnonymous = (headers: IncomingMessage['headers']) =>
 /** Requests from inside the process (the page renderer) have no socket of their own. */
 const isInjected = (request: FastifyRequest) => !(request.raw.socket instanceof Socket);
 
+/** Headers as `writeHead` takes them fastest: names and values in turn (an object costs it a third more). */
+type HeaderList = (string | number | string[])[];
+
 interface CachedResponse {
   document: ReadyDocument;
   tags: readonly string[];
-  /** The headers the first answer went out with (security, CORS, type), as they are sent. */
-  headers: Record<string, string | number | string[]>;
+  /**
+   * The headers the first answer went out with (security, CORS, type), as they are sent, with the
+   * caching headers of an answer everyone sees (`shared`) or of a viewer's own (`personal`).
+   */
+  head: { shared: HeaderList; personal: HeaderList };
   viewers: ViewerDifference;
   /** For `likes` answers: where each portfolio's flag is (none when they could not be found). */
   likes: LikeSlots | undefined;
@@ -156,7 +163,7 @@ export class CachedResponses {
     }
     if (cached.viewers !== 'likes' || !cached.likes || request.headers.token !== undefined) return false;
     if (typeof token !== 'string' || !this.likesOf) return false;
-    return this.answerViewer(request, response, cached, cached.likes, token.trim()).then((sent) => {
+    return whenReady(this.answerViewer(request, response, cached, cached.likes, token.trim()), (sent) => {
       if (sent) this.observe(request, response, cached, 'personal', started);
       return sent;
     });
@@ -193,35 +200,39 @@ export class CachedResponses {
     this.metrics?.cachedResponses.inc({ result: 'made' });
   }
 
-  private async answerViewer(
+  /** A viewer's answer from the kept one: at once when their look-up and the bytes are kept. */
+  private answerViewer(
     request: IncomingMessage,
     response: ServerResponse,
     cached: CachedResponse,
     slots: LikeSlots,
     token: string,
-  ): Promise<boolean> {
-    const liked = await this.likesOf!(token, slots.ids);
-    // A write while looking (the answer dropped) or a like that changes more than a flag: the handler.
-    if (!liked || this.cache!.get(request.url ?? '') !== cached) return false;
-    const likedHere = slots.anyIn(liked);
-    if (likedHere && slots.listLikers) return false;
-    const { document } = cached;
-    const encoding = document.encodingFor(request.headers['accept-encoding']);
-    let body: Buffer;
-    if (!likedHere) body = await document.encoded(encoding);
-    else if (encoding === 'identity') body = slots.with(liked);
-    else body = await encode(slots.with(liked), encoding, ANSWER_BROTLI_QUALITY);
-    const headers: http.OutgoingHttpHeaders = {
-      ...cached.headers,
-      ...PERSONAL,
-      'content-length': body.length,
-      [REQUEST_ID_HEADER]: this.requestId(request),
-    };
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    response.writeHead(200, headers);
-    if (request.method === 'HEAD') response.end();
-    else response.end(body);
-    return true;
+  ): Soon<boolean> {
+    return whenReady(this.likesOf!(token, slots.ids), (liked) => {
+      // A write while looking (the answer dropped) or a like that changes more than a flag: the handler.
+      if (!liked || this.cache!.get(request.url ?? '') !== cached) return false;
+      const likedHere = slots.anyIn(liked);
+      if (likedHere && slots.listLikers) return false;
+      const { document } = cached;
+      const encoding = document.encodingFor(request.headers['accept-encoding']);
+      const send = (body: Buffer) => {
+        const headers = [
+          ...cached.head.personal,
+          'content-length',
+          body.length,
+          REQUEST_ID_HEADER,
+          this.requestId(request),
+        ];
+        if (encoding !== 'identity') headers.push('content-encoding', encoding);
+        response.writeHead(200, headers);
+        if (request.method === 'HEAD') response.end();
+        else response.end(body);
+        return true;
+      };
+      if (!likedHere) return whenReady(document.encodedNow(encoding) ?? document.encoded(encoding), send);
+      if (encoding === 'identity') return send(slots.with(liked));
+      return encode(slots.with(liked), encoding, ANSWER_BROTLI_QUALITY).then(send);
+    });
   }
 
   get(url: string): CachedResponse | undefined {
@@ -255,19 +266,26 @@ function sendShared(
   const encoding = document.encodingFor(request.headers['accept-encoding']);
   const body = document.encodedNow(encoding);
   if (!body) return false;
-  const headers: http.OutgoingHttpHeaders = {
-    ...cached.headers,
-    ...SHARED,
-    etag: document.etag(encoding),
-    [REQUEST_ID_HEADER]: requestId,
-  };
+  const etag = document.etag(encoding);
   if (document.matches(request.headers['if-none-match'])) {
-    delete headers['content-type'];
-    response.writeHead(304, headers).end();
+    const headers: HeaderList = [];
+    const { shared } = cached.head;
+    for (let index = 0; index < shared.length; index += 2) {
+      if (shared[index] !== 'content-type') headers.push(shared[index]!, shared[index + 1]!);
+    }
+    response.writeHead(304, [...headers, 'etag', etag, REQUEST_ID_HEADER, requestId]).end();
     return true;
   }
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
+  const headers = [
+    ...cached.head.shared,
+    'etag',
+    etag,
+    REQUEST_ID_HEADER,
+    requestId,
+    'content-length',
+    body.length,
+  ];
+  if (encoding !== 'identity') headers.push('content-encoding', encoding);
   response.writeHead(200, headers);
   if (request.method === 'HEAD') response.end();
   else response.end(body);
@@ -383,14 +401,18 @@ export function registerReadCache(app: FastifyInstance, cached: CachedResponses)
     mark: number,
   ): ReadyDocument {
     const document = new ReadyDocument(json, String(reply.getHeader('content-type')), ANSWER_BROTLI_QUALITY);
-    const headers: CachedResponse['headers'] = {};
+    const headers: HeaderList = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !PER_ANSWER.has(name)) headers[name] = value;
+      if (value !== undefined && !PER_ANSWER.has(name)) headers.push(name, value);
     }
+    const head = {
+      shared: [...headers, ...Object.entries(SHARED).flat()],
+      personal: [...headers, ...Object.entries(PERSONAL).flat()],
+    };
     const viewers = request.routeOptions.config.readCache!.viewers;
     const likes = viewers === 'likes' ? LikeSlots.of(json) : undefined;
     const route = request.routeOptions.url ?? 'unmatched';
-    cached.set(request.url, { document, tags, headers, viewers, likes, route }, mark);
+    cached.set(request.url, { document, tags, head, viewers, likes, route }, mark);
     return document;
   }
 }

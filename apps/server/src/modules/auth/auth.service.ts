@@ -11,6 +11,7 @@ import { addDays, toIsoString } from '../../lib/dates.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
+import type { Soon } from '../../lib/soon.js';
 import { TaggedCache } from '../../lib/tagged-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
@@ -67,6 +68,15 @@ interface ViewerLikes {
   userId: string;
   expiresAt: number;
   liked: Set<string>;
+}
+
+/** A session's look-up as `likesOf` answers it: none when it has ended or is due to be renewed. */
+function live(found: ViewerLikes | null): { userId: string; liked: Set<string> } | undefined {
+  const now = new Date();
+  if (!found || found.expiresAt <= now.getTime() || renewalOf(new Date(found.expiresAt), now)) {
+    return undefined;
+  }
+  return { userId: found.userId, liked: found.liked };
 }
 
 export class AuthService {
@@ -284,28 +294,28 @@ export class AuthService {
    * requests that asked in the same turn of the event loop); undefined when the token names no live
    * session, or one due to be renewed (then `authenticate` must see the request).
    */
-  async likesOf(
+  likesOf(
     token: string,
     portfolioIds: readonly string[],
-  ): Promise<{ userId: string; liked: Set<string> } | undefined> {
+  ): Soon<{ userId: string; liked: Set<string> } | undefined> {
     if (token.length > 200) return undefined;
     const tokenHash = hashToken(token);
-    const found = await this.viewers.getOrLoad(`${tokenHash}|${portfolioIds.join(',')}`, async () => {
-      const session = await this.sessionLikes({ tokenHash, portfolioIds });
-      // No live session: asked again next time (it may be opened in between), nothing kept.
-      if (!session) return { value: null, tags: null };
-      const value = {
-        userId: session.userId,
-        expiresAt: new Date(toIsoString(session.expiresAt)).getTime(),
-        liked: new Set(session.liked),
-      };
-      return { value, tags: [changeTags.viewer(session.userId)] };
-    });
-    const now = new Date();
-    if (!found || found.expiresAt <= now.getTime() || renewalOf(new Date(found.expiresAt), now)) {
-      return undefined;
-    }
-    return { userId: found.userId, liked: found.liked };
+    const key = `${tokenHash}|${portfolioIds.join(',')}`;
+    const kept = this.viewers.get(key);
+    if (kept !== undefined) return live(kept);
+    return this.viewers
+      .getOrLoad(key, async () => {
+        const session = await this.sessionLikes({ tokenHash, portfolioIds });
+        // No live session: asked again next time (it may be opened in between), nothing kept.
+        if (!session) return { value: null, tags: null };
+        const value = {
+          userId: session.userId,
+          expiresAt: new Date(toIsoString(session.expiresAt)).getTime(),
+          liked: new Set(session.liked),
+        };
+        return { value, tags: [changeTags.viewer(session.userId)] };
+      })
+      .then(live);
   }
 
   /** Drops what nobody read for `idleMs` (see `IdleTimer`); answers how many went. */

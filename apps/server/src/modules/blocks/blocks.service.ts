@@ -1,6 +1,7 @@
 import { BOUNDS, type BlockList, type BlockResult } from '@portfolio-master/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
+import type { Soon } from '../../lib/soon.js';
 import { changeTags, type ChangeFeed } from '../../lib/changes.js';
 import { toIsoString } from '../../lib/dates.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -88,13 +89,19 @@ export class BlocksService {
     return { blocked: blocked.map(person), muted: muted.map(person) };
   }
 
-  /** Whose comments and notifications `readerId` does not see (none for an anonymous reader). */
-  async hiddenFor(readerId: string | undefined): Promise<ReadonlySet<string>> {
+  /**
+   * Whose comments and notifications `readerId` does not see (none for an anonymous reader): at once when
+   * it is kept.
+   */
+  hiddenFor(readerId: string | undefined): Soon<ReadonlySet<string>> {
     if (readerId === undefined) return EMPTY;
-    return this.hidden.getOrLoad(readerId, async () => ({
-      value: await blocks.findHiddenWriters(this.db, readerId),
-      tags: [changeTags.hides(readerId)],
-    }));
+    return (
+      this.hidden.get(readerId) ??
+      this.hidden.getOrLoad(readerId, async () => ({
+        value: await blocks.findHiddenWriters(this.db, readerId),
+        tags: [changeTags.hides(readerId)],
+      }))
+    );
   }
 
   /**
