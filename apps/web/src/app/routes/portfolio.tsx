@@ -38,7 +38,7 @@ import { shorten } from '@portfolio-master/contract/shorten';
 import { DESCRIPTION_LENGTH, notFoundHead, siteFeed, title, type PageHead } from '../../lib/head';
 import type { HeadContext, Page } from '../route';
 import { CoauthorChips } from '../../features/portfolios/components/coauthor-chips';
-import { LeaveCoauthorship } from '../../features/portfolios/components/coauthors-editor';
+import { LeaveCoauthorship } from '../../features/portfolios/components/leave-coauthorship';
 import type { AuthorRef } from '@portfolio-master/contract';
 
 export function PortfolioRoute() {
