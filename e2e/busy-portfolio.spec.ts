@@ -82,3 +82,25 @@ test('older comments come a page at a time, and the likers dialog works by keybo
   await expect(dialog).toHaveCount(0);
   await expect(open).toBeFocused();
 });
+
+test('a tap on older comments before the section’s code is in still loads them', async ({ page }) => {
+  // The comment section's code is held back until after the tap, as on a slow phone.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/comment-section-[^/]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/portfolio/${encodeURIComponent(busy.linktitle)}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const comments = page.locator('.comment-list .comment');
+  await expect(comments).toHaveCount(20);
+  await page.getByRole('button', { name: 'Ko‘proq izohlar' }).click();
+  await expect.poll(() => asked).toBe(true);
+  await expect(comments).toHaveCount(20);
+  release();
+  await expect(comments).toHaveCount(COMMENTS);
+  await expect(comments.last()).toContainText('Izoh 01');
+});
