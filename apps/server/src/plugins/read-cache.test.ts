@@ -485,6 +485,23 @@ describe('over a real connection', () => {
     expect(await likedByMe(reset.headers['x-token'] as string)).toBe(true);
   });
 
+  it('answers through the handler when a viewer’s look-up fails at once', async () => {
+    const path = `${base}/api/portfolio?limit=1&page=1&sort=new`;
+    await fetch(path);
+    const auth = context.app.services.auth;
+    const likesOf = auth.likesOf.bind(auth);
+    auth.likesOf = () => {
+      throw new Error('the look-up failed');
+    };
+    try {
+      const response = await fetch(path, { headers: { 'x-token': fans[0]!.token } });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { items: Card[] }).items).toHaveLength(1);
+    } finally {
+      auth.likesOf = likesOf;
+    }
+  });
+
   it('lets the handler renew a session that is due, and answers a cached page for everyone else alike', async () => {
     const viewer = await signUp(context);
     const path = '/api/portfolio?limit=2';

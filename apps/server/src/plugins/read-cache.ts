@@ -312,7 +312,13 @@ export function serverWithCachedResponses(
       else serve(request, response);
     });
     const serve = (request: IncomingMessage, response: ServerResponse) => {
-      const answered = cached.answer(request, response);
+      let answered: boolean | Promise<boolean>;
+      try {
+        answered = cached.answer(request, response);
+      } catch {
+        // A look-up that failed at once, as one that fails later: the framework's path answers for it.
+        answered = false;
+      }
       if (answered === false) handle(request, response);
       else if (answered !== true) {
         answered.then(
