@@ -83,9 +83,10 @@ interface CachedResponse {
   tags: readonly string[];
   /**
    * The headers the first answer went out with (security, CORS, type), as they are sent, with the
-   * caching headers of an answer everyone sees (`shared`) or of a viewer's own (`personal`).
+   * caching headers of an answer everyone sees (`shared`, and without its type for a 304) or of a
+   * viewer's own (`personal`).
    */
-  head: { shared: HeaderList; personal: HeaderList };
+  head: { shared: HeaderList; personal: HeaderList; notModified: HeaderList };
   viewers: ViewerDifference;
   /** For `likes` answers: where each portfolio's flag is (none when they could not be found). */
   likes: LikeSlots | undefined;
@@ -268,12 +269,7 @@ function sendShared(
   if (!body) return false;
   const etag = document.etag(encoding);
   if (document.matches(request.headers['if-none-match'])) {
-    const headers: HeaderList = [];
-    const { shared } = cached.head;
-    for (let index = 0; index < shared.length; index += 2) {
-      if (shared[index] !== 'content-type') headers.push(shared[index]!, shared[index + 1]!);
-    }
-    response.writeHead(304, [...headers, 'etag', etag, REQUEST_ID_HEADER, requestId]).end();
+    response.writeHead(304, [...cached.head.notModified, 'etag', etag, REQUEST_ID_HEADER, requestId]).end();
     return true;
   }
   const headers = [
@@ -407,13 +403,15 @@ export function registerReadCache(app: FastifyInstance, cached: CachedResponses)
     mark: number,
   ): ReadyDocument {
     const document = new ReadyDocument(json, String(reply.getHeader('content-type')), ANSWER_BROTLI_QUALITY);
-    const headers: HeaderList = [];
+    const headers: [string, HeaderList[number]][] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !PER_ANSWER.has(name)) headers.push(name, value);
+      if (value !== undefined && !PER_ANSWER.has(name)) headers.push([name, value]);
     }
+    const list = (entries: [string, HeaderList[number]][]) => entries.flat();
     const head = {
-      shared: [...headers, ...Object.entries(SHARED).flat()],
-      personal: [...headers, ...Object.entries(PERSONAL).flat()],
+      shared: list([...headers, ...Object.entries(SHARED)]),
+      personal: list([...headers, ...Object.entries(PERSONAL)]),
+      notModified: list([...headers.filter(([name]) => name !== 'content-type'), ...Object.entries(SHARED)]),
     };
     const viewers = request.routeOptions.config.readCache!.viewers;
     const likes = viewers === 'likes' ? LikeSlots.of(json) : undefined;

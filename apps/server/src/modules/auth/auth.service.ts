@@ -11,7 +11,7 @@ import { addDays, toIsoString } from '../../lib/dates.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter.js';
-import type { Soon } from '../../lib/soon.js';
+import { type Soon, whenReady } from '../../lib/soon.js';
 import { TaggedCache } from '../../lib/tagged-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ImageInput, ImageStore } from '../images/image-store.js';
@@ -54,11 +54,16 @@ const emailTaken = () =>
 
 const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', 'problem.credentials');
 
-/** The new expiry of a session used at `now`, when it is due (at most hourly); undefined otherwise. */
+/** Whether a session expiring at `expiresAt` (ms) and used at `now` is due to be renewed (at most hourly). */
+function renewalDue(expiresAt: number, now: Date): boolean {
+  return addDays(now, SESSION_DAYS).getTime() - expiresAt > SESSION_REFRESH_MS;
+}
+
+/** The new expiry of a session used at `now`, when it is due; undefined otherwise. */
 function renewalOf(expiresAt: Date | string, now: Date): string | undefined {
-  const renewed = addDays(now, SESSION_DAYS);
-  const due = renewed.getTime() - new Date(toIsoString(expiresAt)).getTime() > SESSION_REFRESH_MS;
-  return due ? renewed.toISOString() : undefined;
+  return renewalDue(new Date(toIsoString(expiresAt)).getTime(), now)
+    ? addDays(now, SESSION_DAYS).toISOString()
+    : undefined;
 }
 
 type SessionLikesAsk = { tokenHash: string; portfolioIds: readonly string[] };
@@ -73,7 +78,7 @@ interface ViewerLikes {
 /** A session's look-up as `likesOf` answers it: none when it has ended or is due to be renewed. */
 function live(found: ViewerLikes | null): { userId: string; liked: Set<string> } | undefined {
   const now = new Date();
-  if (!found || found.expiresAt <= now.getTime() || renewalOf(new Date(found.expiresAt), now)) {
+  if (!found || found.expiresAt <= now.getTime() || renewalDue(found.expiresAt, now)) {
     return undefined;
   }
   return { userId: found.userId, liked: found.liked };
@@ -301,21 +306,18 @@ export class AuthService {
     if (token.length > 200) return undefined;
     const tokenHash = hashToken(token);
     const key = `${tokenHash}|${portfolioIds.join(',')}`;
-    const kept = this.viewers.get(key);
-    if (kept !== undefined) return live(kept);
-    return this.viewers
-      .getOrLoad(key, async () => {
-        const session = await this.sessionLikes({ tokenHash, portfolioIds });
-        // No live session: asked again next time (it may be opened in between), nothing kept.
-        if (!session) return { value: null, tags: null };
-        const value = {
-          userId: session.userId,
-          expiresAt: new Date(toIsoString(session.expiresAt)).getTime(),
-          liked: new Set(session.liked),
-        };
-        return { value, tags: [changeTags.viewer(session.userId)] };
-      })
-      .then(live);
+    const found = this.viewers.getOrLoad(key, async () => {
+      const session = await this.sessionLikes({ tokenHash, portfolioIds });
+      // No live session: asked again next time (it may be opened in between), nothing kept.
+      if (!session) return { value: null, tags: null };
+      const value = {
+        userId: session.userId,
+        expiresAt: new Date(toIsoString(session.expiresAt)).getTime(),
+        liked: new Set(session.liked),
+      };
+      return { value, tags: [changeTags.viewer(session.userId)] };
+    });
+    return whenReady(found, live);
   }
 
   /** Drops what nobody read for `idleMs` (see `IdleTimer`); answers how many went. */

@@ -95,13 +95,10 @@ export class BlocksService {
    */
   hiddenFor(readerId: string | undefined): Soon<ReadonlySet<string>> {
     if (readerId === undefined) return EMPTY;
-    return (
-      this.hidden.get(readerId) ??
-      this.hidden.getOrLoad(readerId, async () => ({
-        value: await blocks.findHiddenWriters(this.db, readerId),
-        tags: [changeTags.hides(readerId)],
-      }))
-    );
+    return this.hidden.getOrLoad(readerId, async () => ({
+      value: await blocks.findHiddenWriters(this.db, readerId),
+      tags: [changeTags.hides(readerId)],
+    }));
   }
 
   /**

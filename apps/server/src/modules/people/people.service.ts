@@ -73,7 +73,7 @@ export class PeopleService {
     return (this.pages?.trimIdle(idleMs) ?? 0) + this.totals.trimIdle(idleMs);
   }
 
-  page(query: PeopleQuery): Promise<Read<PersonCardPage>> {
+  async page(query: PeopleQuery): Promise<Read<PersonCardPage>> {
     const key = `people:${JSON.stringify([
       query.q ?? '',
       query.technology ?? '',
@@ -106,7 +106,7 @@ export class PeopleService {
     return answer(rows.map(toCard), total);
   }
 
-  private total(criteria: PeopleCriteria, now: string): Promise<number> {
+  private async total(criteria: PeopleCriteria, now: string): Promise<number> {
     const key = JSON.stringify([
       criteria.searchTerms,
       criteria.technologyId,

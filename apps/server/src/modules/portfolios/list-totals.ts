@@ -30,7 +30,7 @@ export class ListTotals {
     return this.totals.trimIdle(idleMs);
   }
 
-  get(criteria: ListCriteria, count: () => Promise<number>): Promise<number> {
+  async get(criteria: ListCriteria, count: () => Promise<number>): Promise<number> {
     const key = JSON.stringify([criteria.technologyIds, criteria.searchTerms, criteria.authorId ?? null]);
     return this.totals.getOrLoad(key, async () => ({ value: await count(), tags: [changeTags.lists] }));
   }
