@@ -92,6 +92,19 @@ export async function sampleImage(): Promise<Buffer> {
     .toBuffer();
 }
 
+export const WRITE_KINDS = ['like', 'comment', 'create'] as const;
+export type WriteKind = (typeof WRITE_KINDS)[number];
+
+/** `--writes`: on (every kind), off (none) or a comma-separated list of kinds; undefined when invalid. */
+export function parseWrites(value: string): WriteKind[] | undefined {
+  if (value === 'on') return [...WRITE_KINDS];
+  if (value === 'off') return [];
+  const kinds = value.split(',');
+  return kinds.every((kind): kind is WriteKind => (WRITE_KINDS as readonly string[]).includes(kind))
+    ? WRITE_KINDS.filter((kind) => kinds.includes(kind))
+    : undefined;
+}
+
 type Load = (options: autocannon.Options) => Promise<autocannon.Result>;
 
 /** Like toggles, comment posts and creates, each for `seconds` at `connections`. */
@@ -101,14 +114,16 @@ export async function measureWrites(options: {
   portfolioIds: readonly string[];
   seconds: number;
   connections: number;
+  kinds: readonly WriteKind[];
   cpu: () => number | undefined;
   /** Resolves once the work the writes left for after their answers (their mail) is done. */
   settled: () => Promise<void>;
 }): Promise<WriteMeasurement[]> {
   const { base, tokens, portfolioIds } = options;
   const image = await sampleImage();
-  const runs: { name: string; request: autocannon.Request }[] = [
+  const runs: { kind: WriteKind; name: string; request: autocannon.Request }[] = [
     {
+      kind: 'like',
       name: 'like toggle',
       request: {
         method: 'PUT',
@@ -120,6 +135,7 @@ export async function measureWrites(options: {
       },
     },
     {
+      kind: 'comment',
       name: 'comment post',
       request: {
         method: 'PUT',
@@ -132,6 +148,7 @@ export async function measureWrites(options: {
       },
     },
     {
+      kind: 'create',
       name: 'portfolio create, one image',
       request: {
         method: 'POST',
@@ -148,7 +165,7 @@ export async function measureWrites(options: {
     },
   ];
   const results: WriteMeasurement[] = [];
-  for (const run of runs) {
+  for (const run of runs.filter((candidate) => options.kinds.includes(candidate.kind))) {
     const before = options.cpu();
     const result = await (autocannon as unknown as Load)({
       url: base,

@@ -33,7 +33,15 @@ import {
   watchBurst,
 } from './bench-telegram.js';
 import { formatSearch, measureSearch } from './bench-search.js';
-import { checkCounters, formatWrites, measureWrites, signInMany } from './bench-writes.js';
+import {
+  WRITE_KINDS,
+  checkCounters,
+  formatWrites,
+  measureWrites,
+  parseWrites,
+  signInMany,
+  type WriteKind,
+} from './bench-writes.js';
 
 /**
  * `npm run bench`: the main read endpoints of the real server (a child process on a bulk-seeded SQLite
@@ -108,7 +116,7 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 
 const USAGE = `Usage: npm run bench -- [--portfolios=100000] [--users=10000] [--likes=<10 × portfolios>]
          [--comments=<3 × portfolios>] [--seed=1] [--duration=10] [--warmup=3] [--connections=20]
-         [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off] [--database=sqlite|postgres|<url>]
+         [--endpoints=1,3] [--read-cache=on|off] [--writes=on|off|like,comment,create] [--database=sqlite|postgres|<url>]
          [--dir=apps/server/data/bench] [--out=<dir>/results.md] [--load=on [--settle=60]]
          [--cluster=on --database=postgres] [--telegram=on] [--search=on] [--cpu-prof=<dir>]
 
@@ -116,8 +124,8 @@ Seeds (or reuses) a SQLite database of that size, starts the built server on it 
 endpoint with autocannon next to a bare node:http server that answers the same bytes. With
 --read-cache=off the server keeps nothing between requests (READ_CACHE=off): every answer is made anew.
 Then (unless --writes=off) like toggles, comment posts and creates with one image from 50 signed-in
-users, on a copy of the data, and a check that every counter equals its rows; then the Telegram
-burst: creates by an author with 1,000 followers before and after they link a chat (a stand-in Bot API
+users, on a copy of the data (--writes=like,comment: only those), and a check that every counter equals
+its rows; then (with every write on) the Telegram burst: creates by an author with 1,000 followers before and after they link a chat (a stand-in Bot API
 server on 127.0.0.1), and how the messages went out. --database=postgres
 seeds and measures a PostgreSQL database instead (postgres://postgres@127.0.0.1:5432 by default).
 --load=on (npm run bench:load) measures instead a mix of reads and writes from 50 users and anonymous
@@ -138,8 +146,8 @@ interface BenchOptions {
   readCache: boolean;
   /** The PostgreSQL server to seed and measure on; SQLite when undefined. */
   postgresUrl: string | undefined;
-  /** Whether like toggles, comment posts and creates are measured too, on a copy of the data. */
-  writes: boolean;
+  /** Which of like toggles, comment posts and creates are measured too, on a copy of the data. */
+  writes: readonly WriteKind[];
   dir: string;
   out: string;
   /** One-minute load average before measuring: other work on the machine skews every number. */
@@ -248,8 +256,8 @@ function readOptions(argv: readonly string[]): BenchOptions {
   if (database !== 'sqlite' && database !== 'postgres' && !/^postgres(ql)?:\/\//.test(database)) {
     throw new BenchError(`--database is sqlite, postgres or a postgres:// URL of a server\n\n${USAGE}`);
   }
-  const writes = values.writes ?? 'on';
-  if (writes !== 'on' && writes !== 'off') throw new BenchError(`--writes is on or off\n\n${USAGE}`);
+  const writes = parseWrites(values.writes ?? 'on');
+  if (!writes) throw new BenchError(`--writes is on, off or some of ${WRITE_KINDS.join(',')}\n\n${USAGE}`);
   const readCache = values['read-cache'] ?? 'on';
   if (readCache !== 'on' && readCache !== 'off')
     throw new BenchError(`--read-cache is on or off\n\n${USAGE}`);
@@ -285,7 +293,7 @@ function readOptions(argv: readonly string[]): BenchOptions {
         : database === 'postgres'
           ? 'postgres://postgres@127.0.0.1:5432/postgres'
           : database,
-    writes: writes === 'on',
+    writes,
     dir,
     out: path.resolve(values.out ?? path.join(dir, 'results.md')),
     // Read before seeding, so it shows other work on the machine rather than our own.
@@ -773,6 +781,7 @@ async function benchWrites(options: BenchOptions, dataset: Dataset): Promise<str
       portfolioIds,
       seconds: options.duration,
       connections: options.connections,
+      kinds: options.writes,
       cpu: () => cpuMilliseconds(pid),
       settled: () => untilStill(mail.received),
     });
@@ -1102,9 +1111,12 @@ async function main(): Promise<void> {
         : undefined;
     const peakMemory = peakMemoryMegabytes(server.child.pid);
     await Promise.all([stop(server.child), stop(bare.child)]);
-    const writes = options.writes
-      ? `${await benchWrites(options, dataset)}\n\n${await benchTelegramBurst(options, dataset)}`
-      : undefined;
+    const writes =
+      options.writes.length === 0
+        ? undefined
+        : options.writes.length < WRITE_KINDS.length
+          ? await benchWrites(options, dataset)
+          : `${await benchWrites(options, dataset)}\n\n${await benchTelegramBurst(options, dataset)}`;
     const report = markdown(rows, options, peakMemory, comparison, writes);
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
     fs.writeFileSync(options.out, report);
