@@ -23,7 +23,12 @@ export async function openDatabase(
   const outages = new Outages(app.log, metrics);
   const database =
     given ??
-    createDatabase(config.database, { logger: app.log, outages, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS });
+    createDatabase(config.database, {
+      logger: app.log,
+      outages,
+      busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS,
+      checkpointOnThread: true,
+    });
   await migrateToLatest(database.db);
   const reindexed = await bringSearchIndexUpToDate(database.db, database.dialect);
   if (reindexed > 0)

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { PoolStats } from '../lib/metrics.js';
 import type { Outages } from '../lib/outages.js';
+import { type CheckpointReport, startCheckpointer } from './checkpointer.js';
 import { attachReadConnection } from './hot-reads.js';
 import type { Database } from './schema.js';
 
@@ -115,6 +116,13 @@ export interface DatabaseOptions {
    * must exist), PostgreSQL refuses every write of the session.
    */
   readonly?: boolean;
+  /**
+   * SQLite: checkpoints run on a thread of their own (see checkpointer.ts), for the server; commands that
+   * run once and end leave them to the writer.
+   */
+  checkpointOnThread?: boolean;
+  /** With `checkpointOnThread`: told of each checkpoint that found pages in the log (for the tests). */
+  onCheckpoint?: (report: CheckpointReport) => void;
 }
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions): DatabaseHandle {
@@ -132,12 +140,21 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions)
     attachReadConnection(db, (sql, parameters) =>
       readRowObjects((writer.inTransaction ? reader : writer).prepare(sql), parameters),
     );
+    const checkpointer =
+      options.checkpointOnThread && !readonly
+        ? startCheckpointer(config.file, writer, {
+            logger: options.logger,
+            onCheckpoint: options.onCheckpoint,
+          })
+        : undefined;
     return {
       db,
       dialect: 'sqlite',
       destroy: async () => {
-        await db.destroy();
+        await checkpointer?.stop();
+        // The write connection closes last: the last connection to close folds the log into the file.
         reader.close();
+        await db.destroy();
       },
       shrinkMemory: () => {
         for (const connection of [writer, reader]) if (connection.open) connection.pragma('shrink_memory');
