@@ -10,13 +10,23 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it receives. */
-export async function startSmtpServer(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on a free local port that keeps every message it receives; it answers 550 to the
+ * recipients `refuses` names.
+ */
+export async function startSmtpServer(
+  options: { refuses?: (address: string) => boolean } = {},
+): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) {
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      } else callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type MailMessageOfNodemailer from 'nodemailer/lib/mailer/mail-message.js';
 import { newId } from '../../lib/ids.js';
-import { composeMail } from './mime.js';
+import { type ComposedMail, composeMail } from './mime.js';
 
 export interface MailMessage {
   to: string;
@@ -37,9 +39,11 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
     return {
       async send(message) {
-        const { envelope, raw, messageId } = composeMail({ from: options.from, ...message });
-        await transport.sendMail({ envelope, raw });
-        logger.info({ to: message.to, subject: message.subject, messageId }, 'mail sent');
+        const composed = composeMail({ from: options.from, ...message });
+        await new Promise<void>((resolve, reject) =>
+          transport.transporter.send(readyMessage(composed), (error) => (error ? reject(error) : resolve())),
+        );
+        logger.info({ to: message.to, subject: message.subject, messageId: composed.messageId }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -57,4 +61,21 @@ export function createMailer(options: {
     },
     close: () => undefined,
   };
+}
+
+/**
+ * A composed mail as nodemailer's SMTP transports take one (`transport.send(mail, callback)`): they ask
+ * the message for its envelope, its Message-ID and a stream of its bytes, and read `data` for options we
+ * do not use. `sendMail` would first build a MIME node around the ready bytes (parsing the envelope's
+ * addresses again, a Message-ID from fresh random bytes, a stream pipeline), which cost as much as
+ * composing the mail (docs/decisions/0067-ready-mail-to-the-pool.md).
+ */
+function readyMessage<T>(composed: ComposedMail): MailMessageOfNodemailer<T> {
+  const message = {
+    getEnvelope: () => ({ from: composed.envelope.from, to: [...composed.envelope.to] }),
+    messageId: () => composed.messageId,
+    getHeader: (name: string) => (name.toLowerCase() === 'message-id' ? composed.messageId : undefined),
+    createReadStream: () => Readable.from([composed.raw], { objectMode: false }),
+  };
+  return { data: {}, message } as unknown as MailMessageOfNodemailer<T>;
 }

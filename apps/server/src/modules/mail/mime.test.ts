@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
+import { type AddressObject, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.js';
@@ -49,6 +49,26 @@ describe('a composed mail', () => {
       expect(got.date?.getTime()).toBeGreaterThan(Date.now() - 60_000);
     } finally {
       mailer.close();
+    }
+  });
+
+  it('fails the mail a server refuses, and the pool goes on with the next ones, many at a time', async () => {
+    const refusing = await startSmtpServer({ refuses: (address) => address.startsWith('nobody@') });
+    const received = refusing.messages;
+    const mailer = createMailer({ smtpUrl: refusing.url, from: mail.from, mailDir: '', logger: quiet });
+    try {
+      await expect(mailer.send({ ...mail, to: 'nobody@example.uz' })).rejects.toThrow(/No such mailbox/);
+      const recipients = Array.from({ length: 12 }, (_, index) => `reader${index}@example.uz`);
+      await Promise.all(recipients.map((to) => mailer.send({ ...mail, to })));
+      expect(received.map((parsed) => parsed.messageId)).toHaveLength(12);
+      expect(new Set(received.map((parsed) => parsed.messageId)).size).toBe(12);
+      expect(received.map((parsed) => (parsed.to as AddressObject).text).sort()).toEqual(recipients.sort());
+      expect(received.every((parsed) => parsed.subject === mail.subject && parsed.text === mail.text)).toBe(
+        true,
+      );
+    } finally {
+      mailer.close();
+      await refusing.close();
     }
   });
 
