@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { bringSearchIndexUpToDate } from '../data/search.repository.js';
 import { createDatabase, type DatabaseHandle, SERVER_BUSY_TIMEOUT_MS } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { dropValueSamples } from '../db/statistics.js';
 import type { Metrics } from '../lib/metrics.js';
 import { Outages } from '../lib/outages.js';
 import type { ImageStore } from '../modules/images/image-store.js';
@@ -30,6 +31,8 @@ export async function openDatabase(
       checkpointOnThread: true,
     });
   await migrateToLatest(database.db);
+  if (database.dialect === 'sqlite' && (await dropValueSamples(database.db)))
+    app.log.info('SQLite value samples (sqlite_stat4) removed: statements keep their plans');
   const reindexed = await bringSearchIndexUpToDate(database.db, database.dialect);
   if (reindexed > 0)
     app.log.info({ portfolios: reindexed }, 'search index entries rewritten by its current rules');

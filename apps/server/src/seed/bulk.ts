@@ -5,6 +5,7 @@ import { rebuildSearchTerms, searchEntry, searchKeyBase, titleWords } from '../d
 import type { Dialect } from '../db/database.js';
 import { type DatabaseWithSearch, MultiRowWriter, type SearchTables } from '../db/multi-row-insert.js';
 import type { Database } from '../db/schema.js';
+import { refreshStatistics } from '../db/statistics.js';
 import { DEMO_PASSWORD } from './demo-content.js';
 import { apportion, Random, SeededIds, WeightedSampler, zipfWeights } from './random.js';
 import { words } from './words.js';
@@ -151,7 +152,7 @@ export async function seedBulk(
   // Fresh statistics, so the planner sees the real table sizes from the first query. On PostgreSQL also
   // VACUUM: the search vectors written after the rows left a dead version of most portfolios, and until
   // the pages are marked all-visible an index walk (a deep page) checks every entry in the table.
-  await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
+  await refreshStatistics(db, dialect);
   if (dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
   phase('analyze');
   return { removedImages };
