@@ -120,7 +120,8 @@ export async function measureWrites(options: {
   settled: () => Promise<void>;
 }): Promise<WriteMeasurement[]> {
   const { base, tokens, portfolioIds } = options;
-  const image = await sampleImage();
+  // Encoded only when creates are measured.
+  const image = options.kinds.includes('create') ? await sampleImage() : undefined;
   const runs: { kind: WriteKind; name: string; request: autocannon.Request }[] = [
     {
       kind: 'like',

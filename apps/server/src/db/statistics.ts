@@ -27,9 +27,8 @@ export async function dropValueSamples(db: Kysely<Database>): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master
     where type = 'table' and name = 'sqlite_stat4'`.execute(db);
   if (!rows[0]?.n) return false;
-  const samples = await sql<{ n: number }>`select count(*) as n from sqlite_stat4`.execute(db);
-  if (!samples.rows[0]?.n) return false;
-  await sql`delete from sqlite_stat4`.execute(db);
+  const deleted = await sql`delete from sqlite_stat4`.execute(db);
+  if (!deleted.numAffectedRows) return false;
   await sql`analyze sqlite_schema`.execute(db);
   return true;
 }
