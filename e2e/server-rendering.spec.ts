@@ -188,6 +188,20 @@ test('a first visit hydrates without asking the API again and without console me
   expect(missing.messages.filter((message) => !message.includes('status of 404'))).toEqual([]);
 });
 
+test('a first visit loads the dates’ and numbers’ data on a worker before it hydrates', async ({ page }) => {
+  for (const url of ['/page/1', '/ru/page/1']) {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    await page.goto(url);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(workers, url).toEqual([expect.stringMatching(/^\/assets\/intl-data\.worker-[\w-]+\.js$/)]);
+    // It answered, rather than being given up on (hydration waits for one or the other).
+    const ready = await page.evaluate(() => performance.getEntriesByName('intl-data-ready').length);
+    expect(ready, url).toBe(1);
+    page.removeAllListeners('worker');
+  }
+});
+
 test('O‘zbekcha | Ўзбекча: Cyrillic at its own address from the first byte, what people wrote as written, search across scripts', async ({
   page,
 }, info) => {

@@ -3,6 +3,7 @@ import { hydrate, type DehydratedState } from '../lib/query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { getToken } from '../lib/auth-token';
+import { loadIntlData } from '../lib/intl-data';
 import { createQueryClient } from '../lib/query-client';
 import { basenameOf, createBrowserHistory, stripBasename } from '../lib/router';
 import { readServerState, readShellMessagesAddress } from '../lib/server-state';
@@ -29,6 +30,8 @@ export async function startApp(
     pathname: stripBasename(basename, history.location.pathname),
     search: history.location.search,
   });
+  // Started first: it runs while the messages and the page's chunk load (lib/intl-data.ts).
+  const intlData = state ? loadIntlData(locale) : undefined;
   const queryClient = createQueryClient();
   // Every later page starts its chunk and its data together, as soon as the address changes.
   history.listen(() => void preloadRoute(appLocation(), queryClient, getToken()));
@@ -63,6 +66,7 @@ export async function startApp(
     return;
   }
   hydrate(queryClient, state.queries as DehydratedState);
+  await intlData;
   // Inside a transition React yields to the browser between pieces of work: no long task.
   startTransition(() => {
     hydrateRoot(root, app, options);

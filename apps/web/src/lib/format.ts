@@ -119,3 +119,18 @@ export function monthYear(locale: Locale, month: string): string {
   );
   return format.format(value);
 }
+
+/**
+ * Makes, and uses once, every formatter this module keeps for `locale`, with the plural rules of its
+ * messages. Run in a worker (lib/intl-data.ts) it loads the process's Intl data there, so the page's
+ * first date or count does not.
+ */
+export function makeEveryFormat(locale: Locale): void {
+  const moment = new Date().toISOString();
+  fullDate(locale, moment);
+  shortDate(locale, moment);
+  shortDate(locale, moment.slice(0, 10));
+  formatNumber(locale, 12345);
+  monthYear(locale, moment.slice(0, 7));
+  new Intl.PluralRules([LOCALE_INFO[locale].formatTag]).select(2);
+}
