@@ -202,6 +202,27 @@ test('a first visit loads the dates’ and numbers’ data on a worker before it
   }
 });
 
+test('the list stays where it is first painted while the rest of the page arrives', async ({ page }) => {
+  // The server's HTML without its scripts, whole and cut where the list ends (what a browser may paint
+  // before the filter that follows the list in the page has arrived): the list stands at the same place.
+  const html = (await (await page.request.get('/page/1')).text()).replace(
+    /<script\b[^>]*>[\s\S]*?<\/script>/g,
+    '',
+  );
+  const cut = html.indexOf('<section class="panel filter');
+  expect(cut).toBeGreaterThan(0);
+  const listTop = async (body: string) => {
+    await page.route('**/page/1', (route) =>
+      route.fulfill({ body, contentType: 'text/html; charset=utf-8' }),
+    );
+    await page.goto('/page/1');
+    await page.unroute('**/page/1');
+    return page.locator('.home__list').evaluate((list) => list.getBoundingClientRect().top);
+  };
+  const whole = await listTop(html);
+  expect(await listTop(html.slice(0, cut))).toBe(whole);
+});
+
 test('O‘zbekcha | Ўзбекча: Cyrillic at its own address from the first byte, what people wrote as written, search across scripts', async ({
   page,
 }, info) => {
