@@ -1,9 +1,11 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The time relative dates ("8 kun avval") are measured from. A server render and the hydration of its
  * HTML both use the render's own moment, so they print the same words; after hydration the page follows
- * the browser's clock, refreshed every half minute.
+ * the browser's clock, refreshed every half minute. The change to the browser's clock is a transition:
+ * every date on the page is written again in pieces the browser can interrupt, not in one long task (an
+ * external store's change, as `useSyncExternalStore` would make it, cannot be a transition).
  */
 const RenderTime = createContext<number>(0);
 
@@ -35,9 +37,12 @@ export function RenderTimeProvider({ value, children }: { value: number; childre
 /** Now, in milliseconds: the render's moment while hydrating, the browser's clock afterwards. */
 export function useNow(): number {
   const renderTime = useContext(RenderTime);
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => renderTime || current,
-  );
+  const [now, setNow] = useState(() => renderTime || current);
+  useEffect(() => {
+    const follow = () => startTransition(() => setNow(current));
+    const unsubscribe = subscribe(follow);
+    follow();
+    return unsubscribe;
+  }, []);
+  return now;
 }
