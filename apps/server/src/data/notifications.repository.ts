@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, DeliveredKind, NotificationKind, NotificationSettingsTable } from '../db/schema.js';
-import { hotStatement } from '../db/hot-reads.js';
+import { countedStatement, hotStatement } from '../db/hot-reads.js';
 import { newId } from '../lib/ids.js';
 import { newToken } from '../lib/tokens.js';
 
@@ -157,7 +157,11 @@ async function insertAbout(
     created_at: source.createdAt,
     read_at: null,
   }));
-  await db.insertInto('notifications').values(values).execute();
+  // Built once per number of rows (a comment tells one to a few people): the values bound in column order.
+  const parameters = values.flatMap((value) => Object.values(value));
+  await countedStatement(db, 'notifications-insert', values.length, parameters, () =>
+    db.insertInto('notifications').values(values),
+  );
   return values.map((value) => value.id);
 }
 
@@ -167,18 +171,20 @@ async function earlierCommenters(
   comment: { id: string; portfolioId: string; authorId: string },
   ownerId: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('comments')
-    .select('author_id')
-    .select((eb) => eb.fn.max('created_at').as('last'))
-    .where('portfolio_id', '=', comment.portfolioId)
-    .where('id', '!=', comment.id)
-    .where('deleted_at', 'is', null)
-    .where('author_id', 'not in', [comment.authorId, ownerId])
-    .groupBy('author_id')
-    .orderBy('last', 'desc')
-    .limit(REPLY_FAN_OUT)
-    .execute();
+  const parameters = [comment.portfolioId, comment.id, comment.authorId, ownerId, REPLY_FAN_OUT];
+  const { rows } = await hotStatement<{ author_id: string }>(db, 'earlier-commenters', parameters, () =>
+    db
+      .selectFrom('comments')
+      .select('author_id')
+      .select((eb) => eb.fn.max('created_at').as('last'))
+      .where('portfolio_id', '=', comment.portfolioId)
+      .where('id', '!=', comment.id)
+      .where('deleted_at', 'is', null)
+      .where('author_id', 'not in', [comment.authorId, ownerId])
+      .groupBy('author_id')
+      .orderBy('last', 'desc')
+      .limit(REPLY_FAN_OUT),
+  );
   return rows.map((row) => row.author_id);
 }
 

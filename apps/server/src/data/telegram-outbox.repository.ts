@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, DeliveredKind } from '../db/schema.js';
-import { hotStatement } from '../db/hot-reads.js';
+import { countedStatement, hotStatement } from '../db/hot-reads.js';
 import { newId } from '../lib/ids.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -37,25 +37,27 @@ export async function enqueueNotifications(
 ): Promise<void> {
   for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
     const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
-    await db
-      .insertInto('telegram_outbox')
-      .columns(['id', 'user_id', 'kind', 'actor_id', 'portfolio_id', 'comment_id', 'next_at', 'created_at'])
-      .expression(
-        db
-          .selectFrom('notifications as n')
-          .innerJoin('users as u', 'u.id', 'n.user_id')
-          .innerJoin('notification_settings as s', 's.user_id', 'n.user_id')
-          .select([
-            ...FROM_NOTIFICATION,
-            sql<string>`${now}`.as('next_at'),
-            sql<string>`${now}`.as('created_at'),
-          ])
-          .where('n.id', 'in', chunk)
-          .where('u.telegram_chat_id', 'is not', null)
-          .where(wantsKind('n.kind'))
-          .where('n.kind', '!=', 'like'),
-      )
-      .execute();
+    // Built once per number of ids (one to a few for a comment): `now` twice, the ids, the kind left out.
+    await countedStatement(db, 'outbox-enqueue', chunk.length, [now, now, ...chunk, 'like'], () =>
+      db
+        .insertInto('telegram_outbox')
+        .columns(['id', 'user_id', 'kind', 'actor_id', 'portfolio_id', 'comment_id', 'next_at', 'created_at'])
+        .expression(
+          db
+            .selectFrom('notifications as n')
+            .innerJoin('users as u', 'u.id', 'n.user_id')
+            .innerJoin('notification_settings as s', 's.user_id', 'n.user_id')
+            .select([
+              ...FROM_NOTIFICATION,
+              sql<string>`${now}`.as('next_at'),
+              sql<string>`${now}`.as('created_at'),
+            ])
+            .where('n.id', 'in', chunk)
+            .where('u.telegram_chat_id', 'is not', null)
+            .where(wantsKind('n.kind'))
+            .where('n.kind', '!=', 'like'),
+        ),
+    );
   }
 }
 

@@ -57,6 +57,25 @@ export function hotStatement<R>(
   return db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<R>);
 }
 
+/** The largest count a counted shape is kept for (see `countedStatement`). */
+const MAX_KEPT_COUNT = 16;
+
+/**
+ * `hotStatement` for a statement whose shape grows with a count (`count` rows inserted, ids matched):
+ * kept per count up to 16, the usual sizes (a comment tells one to a few people); built each time
+ * beyond, so the shapes kept stay few however large a batch gets.
+ */
+export function countedStatement<R>(
+  db: Executor,
+  shape: string,
+  count: number,
+  parameters: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<QueryResult<R>> {
+  if (count > MAX_KEPT_COUNT) return db.executeQuery(build().compile());
+  return hotStatement(db, `${shape}:${count}`, parameters, build);
+}
+
 function builtOnce(
   key: string,
   shape: string,

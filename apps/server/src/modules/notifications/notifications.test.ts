@@ -95,6 +95,38 @@ describe('notifications', () => {
     );
   });
 
+  it('tell every earlier commenter, however many, and each once', async () => {
+    const author = await signUp(context);
+    const portfolio = await createWithImages(context.app, author, 0, { title: 'Ko‘p izohli loyiha' });
+    const commenters: TestUser[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const commenter = await signUp(context);
+      commenters.push(commenter);
+      await comment(commenter, portfolio._id, `Izoh ${index}`);
+    }
+    // The last comment tells 19 earlier commenters and the owner (a statement built for that many rows);
+    // the second told one and the owner (one kept for two).
+    const replies = async (user: TestUser) =>
+      (await list(user)).items.filter(
+        (item) => item.kind === 'reply' && item.portfolio._id === portfolio._id,
+      );
+    const last = commenters.at(-1)!;
+    for (const [index, commenter] of commenters.slice(0, -1).entries()) {
+      const told = await replies(commenter);
+      // Newest first: everyone who commented after them.
+      expect(told.map((item) => item.actor._id)).toEqual(
+        commenters
+          .slice(index + 1)
+          .map((later) => later.id)
+          .reverse(),
+      );
+    }
+    expect(await replies(last)).toEqual([]);
+    const owner = await list(author);
+    expect(owner.items.filter((item) => item.kind === 'comment')).toHaveLength(20);
+    expect(owner.items[0]!.actor._id).toBe(last.id);
+  });
+
   it('group the likes of a portfolio while unread: the newest liker and how many others', async () => {
     const [author, ...likers] = await Promise.all([1, 2, 3, 4, 5].map(() => signUp(context)));
     const portfolio = await createWithImages(context.app, author!, 0, { title: 'Yoqadigan loyiha' });
