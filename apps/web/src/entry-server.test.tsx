@@ -230,6 +230,8 @@ describe('server rendering', () => {
     expect(meta(page.head, 'twitter:card')).toBe('summary_large_image');
     expect(page.head).toContain('type="application/atom+xml"');
     expect(page.head).not.toContain('noindex');
+    // The filter is folded: its place is held by the layout, the first paint waits for nothing.
+    expect(page.head).not.toContain('rel="expect"');
     const state = JSON.parse(page.state) as {
       renderTime: number;
       locale: string;
@@ -240,6 +242,21 @@ describe('server rendering', () => {
     expect(state.queries.queries.length).toBeGreaterThanOrEqual(3);
     // The list is in the first chunk: only the language's messages are preloaded.
     expect(page.modules).toEqual([messagesModule('uz-Latn')]);
+  });
+
+  it('has a filtered list painted once its open filter, shown above the list on a phone, is in', async () => {
+    const page = await render('/page/1?filter=React');
+    expect(page.status).toBe(200);
+    expect(page.head).toContain(
+      '<link rel="expect" href="#home-users" blocking="render" media="(max-width: 899.98px)">',
+    );
+    // The element it names follows the whole filter, which follows the list.
+    const [list, filter, after] = ['class="home__list"', 'class="panel filter', 'id="home-users"'].map(
+      (part) => page.html.indexOf(part),
+    ) as [number, number, number];
+    expect(list).toBeGreaterThan(0);
+    expect(filter).toBeGreaterThan(list);
+    expect(after).toBeGreaterThan(page.html.indexOf('</section>', filter));
   });
 
   it('names every accepted author in the CreativeWork data and shows each avatar', async () => {

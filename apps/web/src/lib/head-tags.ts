@@ -101,6 +101,9 @@ export function headTags({ t, locale, head, publicUrl, status }: HeadTagsInput):
     indexed && head.oembed
       ? `<link rel="alternate" type="application/json+oembed" title="${escapeHtml(head.title)}" href="${escapeHtml(`${publicUrl}/oembed?url=${encodeURIComponent(url!)}&format=json`)}">`
       : '',
+    head.paintAfter
+      ? `<link rel="expect" href="#${escapeHtml(head.paintAfter.before)}" blocking="render" media="${escapeHtml(head.paintAfter.media)}">`
+      : '',
     jsonLd
       ? `<script type="application/ld+json">${JSON.stringify(absolutize(jsonLd, publicUrl, locale)).replace(/</g, '\\u003c')}</script>`
       : '',

@@ -23,6 +23,13 @@ export interface PageHead {
   oembed?: boolean;
   /** Feeds that follow this page's content; their paths are given in the page's language. */
   feeds?: { href: string; title: string }[];
+  /**
+   * The first paint waits for everything in the page before the element with the id `before`, where
+   * `media` matches (`<link rel="expect" blocking="render">`, which lets the page paint once that element
+   * begins): for a part that follows what is painted first in the page but shows above it, so that a
+   * browser painting early would move everything below it when the part arrives.
+   */
+  paintAfter?: { before: string; media: string };
 }
 
 /** A meta description's length: what search engines and link previews show before cutting. */

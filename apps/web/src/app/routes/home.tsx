@@ -34,6 +34,12 @@ import { NotFoundRoute } from './not-found';
 
 const FIRST_PAGE: ListLocation = { page: 1, filter: [], q: '', sort: 'new' };
 
+/** The people card's column, which follows the filter in the page. */
+const USERS_ID = 'home-users';
+
+/** Where the filter shows above the list it follows in the page (index.css). */
+const FILTER_ABOVE_LIST = '(max-width: 899.98px)';
+
 export function HomeRoute() {
   const t = useT();
   const params = useParams();
@@ -110,7 +116,7 @@ export function HomeRoute() {
           onToggle={(name) => navigate(filterToggleHref(filter, name, q, sort))}
         />
       </ErrorBoundary>
-      <aside className="home__users">
+      <aside id={USERS_ID} className="home__users">
         <ErrorBoundary>
           <UsersCard />
         </ErrorBoundary>
@@ -163,6 +169,10 @@ function head({ params, search, client, token, t }: HeadContext): PageHead {
           siteFeed(t),
         ]
       : [siteFeed(t)],
+    // A filter in force starts open, and on a phone it shows above the list that comes first in the page
+    // (for the keyboard): painted before the filter is all in, the list would be pushed down. Folded, it
+    // is held a place of its own height (index.css).
+    paintAfter: list.filter.length ? { before: USERS_ID, media: FILTER_ABOVE_LIST } : undefined,
   };
 }
 
