@@ -61,7 +61,12 @@ interface Endpoint {
   path: (target: Target) => string;
   /** Sent with a signed-in user's x-token, so likedByMe is real. */
   signedIn?: boolean;
+  /** Asked as a browser asks (`Accept-Encoding: br, gzip, deflate`): the kept compressed bytes. */
+  compressed?: boolean;
 }
+
+/** What a browser sends (Chromium, Firefox and Safari alike) over HTTP/1.1. */
+const BROWSER_ACCEPT_ENCODING = 'br, gzip, deflate';
 
 const READS: Endpoint[] = [
   { name: 'list, page 1', path: () => '/api/portfolio?page=1' },
@@ -106,6 +111,14 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'related work, the most liked',
     path: (target) => `/api/portfolio/${encodeURIComponent(target.popular.linktitle)}/related`,
+  },
+  // As a browser asks: the server sends the compressed copy it keeps, the bare server the same bytes.
+  { name: 'list, page 1, as a browser asks', path: () => '/api/portfolio?page=1', compressed: true },
+  { name: 'HTML /page/1, as a browser asks', path: () => '/page/1', compressed: true },
+  {
+    name: 'HTML portfolio page, as a browser asks',
+    path: (target) => `/portfolio/${encodeURIComponent(target.linktitle)}`,
+    compressed: true,
   },
 ];
 
@@ -178,6 +191,8 @@ interface Measurement {
 interface Row {
   name: string;
   path: string;
+  /** Asked with a browser's Accept-Encoding; `bytes` are then the compressed ones. */
+  compressed: boolean;
   bytes: number;
   server: Measurement;
   bare: Measurement;
@@ -525,14 +540,48 @@ async function startServer(
 
 interface Recorded {
   contentType: string;
+  /** The body's `Content-Encoding`, when it was asked for compressed. */
+  contentEncoding?: string;
   body: string;
+}
+
+/** A GET's status, headers and body bytes as they came (no decoding). */
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 /** The bare comparison server: same status, content type and body bytes, straight from memory. */
 function serveRecorded(file: string): void {
   const recorded = new Map(
     Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Recorded>).map(
-      ([url, entry]) => [url, { contentType: entry.contentType, body: Buffer.from(entry.body, 'base64') }],
+      ([url, entry]) => [
+        url,
+        {
+          headers: {
+            'content-type': entry.contentType,
+            ...(entry.contentEncoding ? { 'content-encoding': entry.contentEncoding } : {}),
+          },
+          body: Buffer.from(entry.body, 'base64'),
+        },
+      ],
     ),
   );
   const server = http.createServer((request, response) => {
@@ -541,7 +590,7 @@ function serveRecorded(file: string): void {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': entry.contentType, 'content-length': entry.body.length });
+    response.writeHead(200, { ...entry.headers, 'content-length': entry.body.length });
     response.end(entry.body);
   });
   server.listen(0, '127.0.0.1', () => {
@@ -1031,24 +1080,37 @@ async function main(): Promise<void> {
     server = await startServer(dataset.store, options);
     const { target, token } = await resolveTarget(server.base, dataset);
     const selected = options.endpoints.map((index) => ENDPOINTS[index]!);
-    const headersOf = (endpoint: Endpoint): Record<string, string> =>
-      endpoint.signedIn ? { 'x-token': token } : {};
-    // The bare server tells a signed-in answer (likedByMe) from the anonymous one by its address.
-    const bareUrl = (endpoint: Endpoint, url: string) =>
-      endpoint.signedIn ? `${url}${url.includes('?') ? '&' : '?'}signed-in` : url;
+    const headersOf = (endpoint: Endpoint): Record<string, string> => ({
+      ...(endpoint.signedIn ? { 'x-token': token } : {}),
+      ...(endpoint.compressed ? { 'accept-encoding': BROWSER_ACCEPT_ENCODING } : {}),
+    });
+    // The bare server tells a signed-in answer (likedByMe) and a compressed one from the plain one by
+    // their addresses.
+    const bareUrl = (endpoint: Endpoint, url: string) => {
+      const marks = [endpoint.signedIn ? 'signed-in' : '', endpoint.compressed ? 'compressed' : ''];
+      const added = marks.filter(Boolean).join('&');
+      return added ? `${url}${url.includes('?') ? '&' : '?'}${added}` : url;
+    };
     const recorded: Record<string, Recorded> = {};
     for (const endpoint of selected) {
       const url = endpoint.path(target);
-      const response = await fetch(`${server.base}${url}`, { headers: headersOf(endpoint) });
-      const body = Buffer.from(await response.arrayBuffer());
-      if (!response.ok) {
+      // The bytes as sent (fetch would decode a compressed body).
+      const response = await getRaw(`${server.base}${url}`, headersOf(endpoint));
+      if (response.status < 200 || response.status >= 300) {
         throw new BenchError(
-          `${endpoint.name}: GET ${url} answered ${response.status} during the warm-up:\n${body.toString().slice(0, 500)}`,
+          `${endpoint.name}: GET ${url} answered ${response.status} during the warm-up:\n${response.body.toString().slice(0, 500)}`,
+        );
+      }
+      const contentEncoding = response.headers['content-encoding'];
+      if (endpoint.compressed && !contentEncoding) {
+        throw new BenchError(
+          `${endpoint.name}: GET ${url} was not compressed for a browser's Accept-Encoding`,
         );
       }
       recorded[bareUrl(endpoint, url)] = {
-        contentType: response.headers.get('content-type') ?? 'application/json',
-        body: body.toString('base64'),
+        contentType: response.headers['content-type'] ?? 'application/json',
+        ...(contentEncoding ? { contentEncoding } : {}),
+        body: response.body.toString('base64'),
       };
     }
     bare = await startBare(recorded, options.dir);
@@ -1092,6 +1154,7 @@ async function main(): Promise<void> {
       const row = {
         name: endpoint.name,
         path: url,
+        compressed: endpoint.compressed ?? false,
         bytes: Buffer.from(recorded[bareUrl(endpoint, url)]!.body, 'base64').length,
         server: measured,
         bare: baseline,
@@ -1103,12 +1166,21 @@ async function main(): Promise<void> {
           `CPU per request: API ${formatCpu(measured.cpuPerRequest)} ms, bare ${formatCpu(baseline.cpuPerRequest)} ms`,
       );
     }
-    const htmlList = rows.find((row) => row.path === '/page/1');
-    const jsonList = rows.find((row) => row.path === '/api/portfolio?page=1');
     const comparison =
-      htmlList && jsonList
-        ? `HTML /page/1 answers ${((100 * htmlList.server.requestsPerSecond) / jsonList.server.requestsPerSecond).toFixed(0)} % of the JSON page 1's requests per second.`
-        : undefined;
+      [false, true]
+        .map((compressed) => {
+          const rowOf = (path: string) =>
+            rows.find((row) => row.path === path && row.compressed === compressed);
+          const [html, json] = [rowOf('/page/1'), rowOf('/api/portfolio?page=1')];
+          if (!html || !json) return undefined;
+          const cpu =
+            html.server.cpuPerRequest !== undefined && json.server.cpuPerRequest
+              ? `, at ${(html.server.cpuPerRequest / json.server.cpuPerRequest).toFixed(2)} times its CPU per request`
+              : '';
+          return `HTML /page/1${compressed ? ' as a browser asks' : ''} answers ${((100 * html.server.requestsPerSecond) / json.server.requestsPerSecond).toFixed(0)} % of the JSON page 1's requests per second${cpu}.`;
+        })
+        .filter(Boolean)
+        .join(' ') || undefined;
     const peakMemory = peakMemoryMegabytes(server.child.pid);
     await Promise.all([stop(server.child), stop(bare.child)]);
     const writeParts: string[] = [];
