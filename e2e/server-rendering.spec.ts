@@ -204,13 +204,13 @@ test('a first visit loads the dates’ and numbers’ data on a worker before it
   }
 });
 
+/** The server's HTML without its scripts: what a browser lays out before the app runs. */
+const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+
 test('the list stays where it is first painted while the rest of the page arrives', async ({ page }) => {
   // The server's HTML without its scripts, whole and cut where the list ends (what a browser may paint
   // before the filter that follows the list in the page has arrived): the list stands at the same place.
-  const html = (await (await page.request.get('/page/1')).text()).replace(
-    /<script\b[^>]*>[\s\S]*?<\/script>/g,
-    '',
-  );
+  const html = withoutScripts(await (await page.request.get('/page/1')).text());
   const cut = html.indexOf('<section class="panel filter');
   expect(cut).toBeGreaterThan(0);
   const listTop = async (body: string) => {
@@ -231,10 +231,7 @@ test('a filtered list is not pushed down by its open filter arriving after it', 
   // it down. The first paint waits for the whole filter on a phone, where it shows above the list.
   const address = `/page/1?filter=${seeded.tech}`;
   const origin = new URL(info.project.use.baseURL!).origin;
-  const whole = (await (await page.request.get(address)).text()).replace(
-    /<script\b[^>]*>[\s\S]*?<\/script>/g,
-    '',
-  );
+  const whole = withoutScripts(await (await page.request.get(address)).text());
   const served = async (html: string) => {
     const cut = html.indexOf('<ul class="filter__list">') + 200;
     expect(cut).toBeGreaterThan(200);
@@ -246,16 +243,24 @@ test('a filtered list is not pushed down by its open filter arriving after it', 
         return;
       }
       // Images and the rest from the site itself.
-      void fetch(origin + request.url).then(async (answer) => {
-        response.writeHead(answer.status, {
-          'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
-        });
-        response.end(Buffer.from(await answer.arrayBuffer()));
-      });
+      fetch(origin + request.url)
+        .then(async (answer) => {
+          response.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
+          });
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => response.writeHead(502).end());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    return { url: `http://127.0.0.1:${port}${address}`, close: () => server.close() };
+    return {
+      url: `http://127.0.0.1:${port}${address}`,
+      close: () => {
+        server.close();
+        server.closeAllConnections();
+      },
+    };
   };
   const listShifts = async (html: string) => {
     const { url, close } = await served(html);
@@ -277,9 +282,18 @@ test('a filtered list is not pushed down by its open filter arriving after it', 
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      await page.goto(url);
-      await page.locator('#home-users').waitFor({ state: 'attached' });
-      return await page.evaluate(() => (window as unknown as { listShifts: number[] }).listShifts);
+      // The whole page is in once it has loaded; its last layout is painted two frames later.
+      await page.goto(url, { waitUntil: 'load' });
+      return await page.evaluate(
+        () =>
+          new Promise<number[]>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() =>
+                resolve((window as unknown as { listShifts: number[] }).listShifts),
+              ),
+            ),
+          ),
+      );
     } finally {
       close();
     }
