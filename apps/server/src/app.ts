@@ -50,7 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerPlugins(app, config, services, cachedResponses);
   await registerRoutes(app, services);
-  const trimPages = await registerWebApp(app, services, config.webDist);
+  const trimPages = await registerWebApp(app, services, config.webDist, cachedResponses);
   trimWhenIdle(app, { cachedResponses, trimServices: services.trimIdle, trimPages, database });
   return app;
 }

@@ -78,6 +78,9 @@ const isInjected = (request: FastifyRequest) => !(request.raw.socket instanceof 
 /** Headers as `writeHead` takes them fastest: names and values in turn (an object costs it a third more). */
 type HeaderList = (string | number | string[])[];
 
+/** Headers by name, as a reply holds them before they are sent. */
+type Headers = Record<string, string | number | string[] | undefined>;
+
 interface CachedResponse {
   document: ReadyDocument;
   tags: readonly string[];
@@ -92,6 +95,8 @@ interface CachedResponse {
   likes: LikeSlots | undefined;
   /** The route's pattern, for the metrics. */
   route: string;
+  /** When it stops being sent from here (`Date.now()`), if sooner than the cache's own age limit. */
+  expiresAt?: number;
 }
 
 /**
@@ -106,6 +111,8 @@ interface CachedResponse {
  */
 export class CachedResponses {
   private readonly cache: TaggedCache<CachedResponse> | null;
+  /** Server-rendered pages (`keepPage`), bounded as the pages' own cache, whose documents they share. */
+  private readonly pages: TaggedCache<CachedResponse> | null;
   private likesOf: LikesOf | undefined;
 
   /** `requestId`: each cached response's `x-request-id` (the server sets the framework's, see below). */
@@ -114,24 +121,28 @@ export class CachedResponses {
     private readonly requestId: (request: IncomingMessage) => string,
     private readonly metrics?: Metrics,
   ) {
-    this.cache = enabled
-      ? new TaggedCache<CachedResponse>({
-          ttlMs: 10 * 60_000,
-          maxEntries: 10_000,
-          maxBytes: 64 * 1024 * 1024,
-          sizeOf: (cached) => cached.document.body.length,
-        })
-      : null;
+    // Pages (searches, say) cannot push the API's answers out: each kind has its own bounds. A page
+    // also carries its own end (`expiresAt`), sooner.
+    const kept = (maxEntries: number) =>
+      new TaggedCache<CachedResponse>({
+        ttlMs: 10 * 60_000,
+        maxEntries,
+        maxBytes: 64 * 1024 * 1024,
+        sizeOf: (cached) => cached.document.body.length,
+      });
+    this.cache = enabled ? kept(10_000) : null;
+    this.pages = enabled ? kept(2_000) : null;
   }
 
   /** Drops what a write changed, here and (through the feed's Redis) what other instances wrote. */
   follow(changes: ChangeFeed): void {
     this.cache?.follow(changes);
+    this.pages?.follow(changes);
   }
 
   /** Drops the answers nobody asked for in `idleMs` (see `IdleTimer`); answers how many went. */
   trimIdle(idleMs: number): number {
-    return this.cache?.trimIdle(idleMs) ?? 0;
+    return (this.cache?.trimIdle(idleMs) ?? 0) + (this.pages?.trimIdle(idleMs) ?? 0);
   }
 
   /** How signed-in viewers' likes are found (the app's services exist after the server is made). */
@@ -145,8 +156,8 @@ export class CachedResponses {
    */
   answer(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     if (!this.cache || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    const cached = this.cache.get(request.url ?? '');
-    if (!cached) return false;
+    const cached = this.cache.get(request.url ?? '') ?? this.pages!.get(request.url ?? '');
+    if (!cached || (cached.expiresAt !== undefined && Date.now() >= cached.expiresAt)) return false;
     const started = performance.now();
     if (isAnonymous(request.headers) || cached.viewers === 'none') {
       const sent = sendShared(request, response, cached, this.requestId(request));
@@ -240,8 +251,44 @@ export class CachedResponses {
     return this.cache?.get(url);
   }
 
+  /**
+   * Keeps a server-rendered page, the same for every visitor, to be sent before the framework is entered
+   * as the API's answers are: with the headers of the answer it is first sent with (`headers`), until a
+   * write names one of `tags` (taken since `mark`, from `markPage`) or `expiresAt` passes.
+   */
+  keepPage(
+    url: string,
+    page: {
+      document: ReadyDocument;
+      headers: Headers;
+      tags: readonly string[];
+      expiresAt: number;
+    },
+    mark: number,
+  ): void {
+    this.pages?.set(
+      url,
+      {
+        document: page.document,
+        tags: page.tags,
+        head: headOf(page.headers),
+        viewers: 'none',
+        likes: undefined,
+        route: PAGE_ROUTE,
+        expiresAt: page.expiresAt,
+      },
+      page.tags,
+      mark,
+    );
+  }
+
   mark(): number | undefined {
     return this.cache?.mark();
+  }
+
+  /** Before a page is looked up or made, for `keepPage`. */
+  markPage(): number | undefined {
+    return this.pages?.mark();
   }
 
   set(url: string, response: CachedResponse, mark: number): void {
@@ -286,6 +333,26 @@ function sendShared(
   if (request.method === 'HEAD') response.end();
   else response.end(body);
   return true;
+}
+
+/** The metrics' route of a page sent from `keepPage`, as the framework names the pages' (not-found) route. */
+const PAGE_ROUTE = 'unmatched';
+
+/**
+ * A cached answer's headers, from those its first answer went out with: all but the ones made per answer,
+ * with the caching headers of an answer everyone sees, of a viewer's own, and of a 304.
+ */
+function headOf(headers: Headers): CachedResponse['head'] {
+  const kept: [string, HeaderList[number]][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !PER_ANSWER.has(name)) kept.push([name, value]);
+  }
+  const list = (entries: [string, HeaderList[number]][]) => entries.flat();
+  return {
+    shared: list([...kept, ...Object.entries(SHARED)]),
+    personal: list([...kept, ...Object.entries(PERSONAL)]),
+    notModified: list([...kept.filter(([name]) => name !== 'content-type'), ...Object.entries(SHARED)]),
+  };
 }
 
 /** Work started in one tick of the event loop before more requests wait for a later one (`PerTickLimit`). */
@@ -403,16 +470,7 @@ export function registerReadCache(app: FastifyInstance, cached: CachedResponses)
     mark: number,
   ): ReadyDocument {
     const document = new ReadyDocument(json, String(reply.getHeader('content-type')), ANSWER_BROTLI_QUALITY);
-    const headers: [string, HeaderList[number]][] = [];
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !PER_ANSWER.has(name)) headers.push([name, value]);
-    }
-    const list = (entries: [string, HeaderList[number]][]) => entries.flat();
-    const head = {
-      shared: list([...headers, ...Object.entries(SHARED)]),
-      personal: list([...headers, ...Object.entries(PERSONAL)]),
-      notModified: list([...headers.filter(([name]) => name !== 'content-type'), ...Object.entries(SHARED)]),
-    };
+    const head = headOf(reply.getHeaders());
     const viewers = request.routeOptions.config.readCache!.viewers;
     const likes = viewers === 'likes' ? LikeSlots.of(json) : undefined;
     const route = request.routeOptions.url ?? 'unmatched';

@@ -17,7 +17,7 @@ import { ReadyDocument, sendReady } from '../../lib/ready-document.js';
 import { localPath } from '../../lib/local-path.js';
 import { TaggedCache, type Loaded } from '../../lib/tagged-cache.js';
 import { sendNotFound } from '../../plugins/errors.js';
-import { READ_TAGS_HEADER } from '../../plugins/read-cache.js';
+import { type CachedResponses, READ_TAGS_HEADER } from '../../plugins/read-cache.js';
 
 import { loadWebBuild, type WebBuild } from './web-build.js';
 import type { Config } from '../../config.js';
@@ -34,7 +34,15 @@ const PAGE_BROTLI_QUALITY = 5;
 
 /** A rendered page as the bytes that are sent, or where an address sends its visitor instead. */
 type Rendered =
-  | { kind: 'page'; status: number; document: ReadyDocument }
+  | {
+      kind: 'page';
+      status: number;
+      document: ReadyDocument;
+      /** What it was made from, when it is the same for every visitor; else null. */
+      tags: readonly string[] | null;
+      /** When it was rendered (`Date.now()`). */
+      renderedAt: number;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 /** A portfolio's own page, `/portfolio/<linktitle>` (its page takes no query). */
@@ -60,6 +68,7 @@ export async function registerPages(
   app: FastifyInstance,
   services: PageDependencies,
   webDist: string,
+  kept?: CachedResponses,
 ): Promise<(idleMs: number) => number> {
   const build = await loadWebBuild(webDist);
   if (!build) {
@@ -108,9 +117,10 @@ export async function registerPages(
       'text/html; charset=utf-8',
       PAGE_BROTLI_QUALITY,
     );
+    const shared = result.shared && tags ? [...tags] : null;
     return {
-      value: { kind: 'page', status: result.status, document },
-      tags: result.shared && tags ? [...tags] : null,
+      value: { kind: 'page', status: result.status, document, tags: shared, renderedAt: Date.now() },
+      tags: shared,
     };
   };
 
@@ -133,6 +143,8 @@ export async function registerPages(
       reply.header('vary', 'cookie, accept-language').header('cache-control', 'private, no-cache');
       if (rendered.kind === 'redirect') return reply.redirect(localPath(rendered.location), 302);
     }
+    // Taken before the page is looked up or made: a write meanwhile keeps it from being kept below.
+    const mark = pathname === '/' ? undefined : kept?.markPage();
     // A page is cached once per language: its address names it, and nothing else changes it.
     const rendered = await cache.getOrLoad(`${locale} ${request.url}`, () => render(request.url, locale));
     reply.header('content-language', LOCALE_INFO[locale].tag);
@@ -142,6 +154,20 @@ export async function registerPages(
     if (rendered.status !== 200) {
       const body = rendered.document.body;
       return reply.type(rendered.document.type).header('cache-control', 'no-cache').send(body);
+    }
+    if (mark !== undefined && rendered.tags) {
+      // The next visitors get it before the framework is entered, as the API's kept answers, with this
+      // answer's headers (security, CORS, language); the root's depend on the visitor.
+      kept!.keepPage(
+        request.url,
+        {
+          document: rendered.document,
+          headers: { ...reply.getHeaders(), 'content-type': rendered.document.type },
+          tags: rendered.tags,
+          expiresAt: rendered.renderedAt + PAGE_TTL_MS,
+        },
+        mark,
+      );
     }
     return sendReady(request, reply, rendered.document, 'no-cache');
   });

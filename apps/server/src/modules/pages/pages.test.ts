@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { messages as russianForBrowsers } from '@portfolio-master/i18n/browser-messages/ru';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { call, createTestContext, signUp, type TestContext, type TestUser } from '../../test/app.js';
@@ -295,19 +295,88 @@ describe('rendered pages cached as ready bytes', () => {
 
 describe('the log of a rendered page', () => {
   it('has the page’s own request, not the API reads made to render it', async () => {
-    const lines: { msg?: string; req?: { url?: string } }[] = [];
-    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
-    const logged = await createTestContext(
-      { WEB_DIST, LOG_LEVEL: 'info' },
-      { logger: { level: 'info', stream } },
-    );
+    const { logged, base, framework } = await listening();
     try {
-      await logged.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = logged.app.server.address() as { port: number };
-      expect((await fetch(`http://127.0.0.1:${port}/page/1`)).status).toBe(200);
-      const incoming = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url);
-      expect(incoming).toEqual(['/page/1']);
+      expect((await fetch(`${base}/page/1`)).status).toBe(200);
+      expect(framework()).toEqual(['/page/1']);
     } finally {
+      await logged.close();
+    }
+  });
+});
+
+/** A site of its own on a real connection, with the addresses of the requests its framework logged. */
+async function listening() {
+  const lines: { msg?: string; req?: { url?: string } }[] = [];
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
+  const logged = await createTestContext(
+    { WEB_DIST, LOG_LEVEL: 'info' },
+    { logger: { level: 'info', stream } },
+  );
+  await logged.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = logged.app.server.address() as { port: number };
+  const framework = () =>
+    lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url);
+  return { logged, base: `http://127.0.0.1:${port}`, framework };
+}
+
+describe('a page sent again', () => {
+  it('goes out from its kept bytes before the framework, as the first did, until a write or a minute', async () => {
+    const { logged, base, framework } = await listening();
+    try {
+      const url = `${base}/page/1`;
+      const fetchPage = async (headers: Record<string, string> = {}) => {
+        const response = await fetch(url, { headers });
+        return { response, body: await response.text() };
+      };
+      // Signing up changes the list page's people card: first, before the page is made.
+      const viewer = await signUp(logged);
+      const first = await fetchPage();
+      const again = await fetchPage();
+      // Only the first went through the framework.
+      expect(framework()).toEqual(['/page/1']);
+      expect(again.body).toBe(first.body);
+      for (const name of [
+        'content-type',
+        'content-language',
+        'etag',
+        'cache-control',
+        'vary',
+        'content-security-policy',
+        'x-frame-options',
+        'access-control-allow-origin',
+      ]) {
+        expect(again.response.headers.get(name), name).toBe(first.response.headers.get(name));
+      }
+      expect(again.response.headers.get('x-request-id')).not.toBe(first.response.headers.get('x-request-id'));
+      const notModified = await fetch(url, {
+        headers: { 'if-none-match': first.response.headers.get('etag')! },
+      });
+      expect(notModified.status).toBe(304);
+      // A signed-in visitor's browser is sent the same page: it is the same for everyone.
+      expect((await fetchPage({ 'x-token': viewer.token })).body).toBe(first.body);
+      expect(framework()).toEqual(['/page/1']);
+
+      // A write the page was made from: the next visitor gets it made anew, then kept again.
+      const created = await call(logged.app, {
+        method: 'POST',
+        url: '/api/portfolio/create',
+        headers: { 'x-token': viewer.token },
+        payload: { title: 'Yangi saqlangan sahifa', url: 'https://kept.example.uz', used: ['Go'] },
+      });
+      expect(created.statusCode).toBe(201);
+      const made = await fetchPage();
+      expect(made.body).toContain('Yangi saqlangan sahifa');
+      expect(framework()).toEqual(['/page/1', '/page/1']);
+      expect((await fetchPage()).body).toBe(made.body);
+      expect(framework()).toHaveLength(2);
+
+      // Relative dates age: a kept page goes back to the framework a minute after it was rendered.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      await fetchPage();
+      expect(framework()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
       await logged.close();
     }
   });
