@@ -15,12 +15,14 @@ export function loadIntlData(locale: Locale): Promise<void> {
   if (typeof Worker === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     let worker: Worker | undefined;
+    // Hydration stops waiting after `WAIT_MS`; the worker is let go only once it has answered or failed,
+    // so its script's download is never cut off half way (the data it loads still helps what follows).
+    const timer = setTimeout(resolve, WAIT_MS);
     const done = () => {
       clearTimeout(timer);
       worker?.terminate();
       resolve();
     };
-    const timer = setTimeout(done, WAIT_MS);
     try {
       worker = new Worker(new URL('./intl-data.worker.ts', import.meta.url), { type: 'module' });
     } catch {
